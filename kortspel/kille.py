@@ -498,6 +498,13 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     ``shuffle`` draws bounded integers in Python), and just as reproducible from the seed.
     """
     keys = [rng.random() for _ in range(DECK_SIZE)]
+    # The two copies of a kind are interchangeable: give copy 0 the smaller key, so that it
+    # is always dealt first. The order of kinds is unchanged (each kind keeps its two keys),
+    # and the card ids come out exactly as a replay of the hand's record numbers them, so the
+    # replay of a record equals the state it was taken from.
+    even, odd = keys[0::2], keys[1::2]
+    keys[0::2] = map(min, even, odd)
+    keys[1::2] = map(max, even, odd)
     return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
 
@@ -990,7 +997,7 @@ class KilleState:
             self.low[p] = self.low[q] = False
         self._say("swap", text, None, tuple(effects))
         self._say("swap_cards", f"{names[p]} gets {names[q]}'s {KINDS[kq]}; {names[q]} gets "
-                  f"{names[p]}'s {KINDS[kp]}.", (p, q))
+                  f"{names[p]}'s {KINDS[kp]}.", (p, q), (("know", p, kq), ("know", q, kp)))
 
     def _bite_back(self, seat: int) -> None:
         """Husu: send the offered card back along its chain; its first holder is struck."""

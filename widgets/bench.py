@@ -1,0 +1,50 @@
+"""Drawing cost of one table redraw, for ``python -m kortspel bench``.
+
+Messages are counted where ipycanvas hands them to the comm layer, so "one message per
+redraw" is measured, not assumed. Without a browser the comm is a dummy, which leaves the
+Python-side cost (layout, painter calls, serialisation) as the figure.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import kortspel
+
+
+def redraw_figures(seconds: float = 1.0) -> list[str]:
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    from .views import TableView, sprite_sheet
+
+    sprite_sheet()  # sprites are painted once per kernel; not part of a redraw
+    game = kortspel.load("kille", seats=8)
+    state = game.new_hand(seed=11)
+    state.apply("swap")
+    view = TableView(state)
+    sent: list[int] = []
+    original = _CANVAS_MANAGER.send
+
+    def counting_send(*args: Any, **kwargs: Any) -> Any:
+        sent.append(1)
+        return original(*args, **kwargs)
+
+    _CANVAS_MANAGER.send = counting_send  # type: ignore[method-assign]
+    try:
+        n = 0
+        start = time.perf_counter()
+        while True:
+            view.show(state)
+            n += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds and n >= 5:
+                break
+    finally:
+        _CANVAS_MANAGER.send = original  # type: ignore[method-assign]
+    return [
+        f"table redraw, 8-seat Kille (Python side):  {1000 * elapsed / n:>10.2f} ms"
+        "   (aim: under 10 ms)",
+        f"comm messages per redraw:                  {len(sent) / n:>10.2f}"
+        "   (aim: 1)",
+    ]

@@ -1,0 +1,205 @@
+"""Card sprites: each face painted once, then stamped onto tables.
+
+ipycanvas is fastest when the same picture is copied from another canvas with
+``draw_image`` (jupyter.md 1.4), so every card face and back is painted once into an
+undisplayed ``ipycanvas.Canvas``.  Those canvases are as stateless in the browser as any
+other, hence :meth:`SpriteSheet.repaint_all` for ``on_client_ready``.
+
+The key scheme is a pure function so engines, tests and the SVG fallback can name sprites
+without ipycanvas; the SVG backend turns the same keys into ``<symbol>`` defs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Literal, NamedTuple
+
+from .cards import (
+    CARD_H,
+    CARD_W,
+    FRENCH_RANKS,
+    FRENCH_SUITS,
+    KILLE_KINDS,
+    draw_back,
+    draw_french_card,
+    draw_kille_card,
+)
+from .paint import CanvasPainter, DrawFn, Painter, SvgPainter, batch
+
+__all__ = [
+    "SpriteSheet",
+    "SpriteSpec",
+    "all_keys",
+    "back_keys",
+    "draw_sprite",
+    "french_keys",
+    "kille_keys",
+    "parse_sprite_key",
+    "sprite_key",
+]
+
+Deck = Literal["kille", "french", "back"]
+
+
+class SpriteSpec(NamedTuple):
+    """A parsed sprite key."""
+
+    deck: Deck
+    card: str  # Kille kind, French rank, or back style
+    suit: str | None = None
+    four_colour: bool = False
+
+
+def sprite_key(deck: Deck, card: str, suit: str | None = None, *, four_colour: bool = False) -> str:
+    """Stable name of one sprite.
+
+    ``sprite_key("kille", "Kuku")`` → ``"kille:Kuku"``;
+    ``sprite_key("french", "Q", "H", four_colour=True)`` → ``"french:QH:4c"``;
+    ``sprite_key("back", "kille")`` → ``"back:kille"``.
+    Validates its input so a typo fails where it is made, not when a sprite is drawn.
+    """
+    if deck == "kille":
+        if card not in KILLE_KINDS or suit is not None:
+            raise ValueError(f"not a Kille card: {card!r}")
+        return f"kille:{card}"
+    if deck == "french":
+        if card not in FRENCH_RANKS or suit not in FRENCH_SUITS:
+            raise ValueError(f"not a French card: {card!r} {suit!r}")
+        return f"french:{card}{suit}:{'4c' if four_colour else '2c'}"
+    if deck == "back":
+        if card not in ("kille", "french") or suit is not None:
+            raise ValueError(f"not a back style: {card!r}")
+        return f"back:{card}"
+    raise ValueError(f"unknown deck {deck!r}")
+
+
+def parse_sprite_key(key: str) -> SpriteSpec:
+    """Inverse of :func:`sprite_key`; raises ``ValueError`` on anything it did not make."""
+    deck, _, rest = key.partition(":")
+    if deck == "kille":
+        spec = SpriteSpec("kille", rest)
+    elif deck == "back":
+        spec = SpriteSpec("back", rest)
+    elif deck == "french":
+        card, _, palette = rest.partition(":")
+        if palette not in ("2c", "4c") or len(card) < 2:
+            raise ValueError(f"bad sprite key {key!r}")
+        spec = SpriteSpec("french", card[:-1], card[-1], palette == "4c")
+    else:
+        raise ValueError(f"bad sprite key {key!r}")
+    if sprite_key(spec.deck, spec.card, spec.suit, four_colour=spec.four_colour) != key:
+        raise ValueError(f"bad sprite key {key!r}")
+    return spec
+
+
+def kille_keys() -> list[str]:
+    return [sprite_key("kille", k) for k in KILLE_KINDS]
+
+
+def french_keys(*, four_colour: bool = False) -> list[str]:
+    return [
+        sprite_key("french", r, s, four_colour=four_colour)
+        for s in FRENCH_SUITS
+        for r in FRENCH_RANKS
+    ]
+
+
+def back_keys() -> list[str]:
+    return [sprite_key("back", "kille"), sprite_key("back", "french")]
+
+
+def all_keys() -> list[str]:
+    return kille_keys() + french_keys() + french_keys(four_colour=True) + back_keys()
+
+
+def draw_sprite(p: Painter, key: str, x: float, y: float, w: float, h: float) -> None:
+    """Draw the picture a key names; the single dispatch both backends share."""
+    spec = parse_sprite_key(key)
+    if spec.deck == "kille":
+        draw_kille_card(p, spec.card, x, y, w, h)
+    elif spec.deck == "french":
+        assert spec.suit is not None
+        draw_french_card(p, spec.card, spec.suit, x, y, w, h, four_colour=spec.four_colour)
+    else:
+        draw_back(p, x, y, w, h, style=spec.card)  # type: ignore[arg-type]
+
+
+class SpriteSheet:
+    """Lazily painted, cached sprite canvases for one card size.
+
+    Works as the ``sprites=`` source of both :class:`~widgets.paint.CanvasPainter`
+    (``canvas(key)``) and :class:`~widgets.paint.SvgPainter` (``resolve(key)``), so a table
+    drawn with ``p.image(key, ...)`` renders the same on either backend.  Only ``canvas``
+    and the repaint methods import ipycanvas.
+    """
+
+    def __init__(
+        self, card_w: float = CARD_W, card_h: float = CARD_H, *, pixel_ratio: float = 2.0
+    ) -> None:
+        self.card_w = card_w
+        self.card_h = card_h
+        # Painting at 2x keeps text crisp on HiDPI screens and when the table scales up.
+        self.pixel_ratio = pixel_ratio
+        self._canvases: dict[str, Any] = {}
+
+    # -- SVG side ----------------------------------------------------------------------
+    def resolve(self, key: str) -> tuple[float, float, DrawFn]:
+        parse_sprite_key(key)
+        w, h = self.card_w, self.card_h
+
+        def draw(p: Painter) -> None:
+            draw_sprite(p, key, 0, 0, w, h)
+
+        return w, h, draw
+
+    def define_svg(self, painter: SvgPainter, keys: Iterable[str]) -> None:
+        """Emit ``<symbol>`` defs for ``keys`` up front (e.g. a whole deck for a gallery)."""
+        for key in keys:
+            w, h, draw = self.resolve(key)
+            painter.define(key, w, h, draw)
+
+    # -- canvas side -------------------------------------------------------------------
+    def keys(self) -> list[str]:
+        """Keys painted so far, in the order they were first requested."""
+        return list(self._canvases)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._canvases
+
+    def canvas(self, key: str) -> Any:
+        """The sprite canvas for ``key``, created and painted on first use."""
+        found = self._canvases.get(key)
+        if found is not None:
+            return found
+        parse_sprite_key(key)
+        from ipycanvas import Canvas
+
+        c = Canvas(
+            width=round(self.card_w * self.pixel_ratio),
+            height=round(self.card_h * self.pixel_ratio),
+        )
+        self._canvases[key] = c
+        # A new browser client (reload, Voilà) recreates the model blank: repaint then too.
+        c.on_client_ready(lambda: self._paint(key))
+        self._paint(key)
+        return c
+
+    def preload(self, keys: Iterable[str]) -> None:
+        """Create and paint many sprites in one batch (one comm message)."""
+        with batch():
+            for key in keys:
+                self.canvas(key)
+
+    def repaint_all(self) -> None:
+        """Re-send every sprite's drawing; call from the table's ``on_client_ready``."""
+        with batch():
+            for key in self._canvases:
+                self._paint(key)
+
+    def _paint(self, key: str) -> None:
+        c = self._canvases[key]
+        with batch():
+            c.clear()
+            cp = CanvasPainter(c)
+            with cp.group(0, 0, self.pixel_ratio):
+                draw_sprite(cp, key, 0, 0, self.card_w, self.card_h)
