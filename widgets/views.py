@@ -25,7 +25,7 @@ from .layout import HEIGHT, WIDTH, Layout, table_model
 from .layout import layout as make_layout
 from .paint import CanvasPainter, Painter, SvgPainter, batch
 from .sprites import SpriteSheet, kille_keys
-from .table import _SVG_SPRITES, paint_table
+from .drawing import _SVG_SPRITES, paint_table
 
 _SHEET: SpriteSheet | None = None
 
@@ -307,7 +307,8 @@ class Play(W.VBox):
     def __init__(self, seats: int = 5, names: Sequence[str] | None = None,
                  you: int | Sequence[int] = 0, length: str | int = "long",
                  opponents: str = "heuristic", seed: int | None = None,
-                 practice: bool = True, pace: float = 0.8, **rules: Any) -> None:
+                 practice: bool = True, pace: float = 0.8, auto: bool = True,
+                 **rules: Any) -> None:
         if names is None:
             names = ["you"] + [n for n in ("Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")][
                 : seats - 1]
@@ -317,6 +318,7 @@ class Play(W.VBox):
         self.opponents = opponents
         self.practice = practice
         self.seed = seed
+        self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
         self.rng = random.Random(seed)
         self.bots = [None if s in self.humans else kortspel.bot_for(opponents, names[s])
                      for s in range(self.game.seats)]
@@ -375,7 +377,8 @@ class Play(W.VBox):
 
     def _schedule(self) -> None:
         """Arrange the next computer decision, if the computer has one to make."""
-        if self._pending is not None or self.hand.is_over or self._human_turn() is not None:
+        if (not self.auto or self._pending is not None or self.hand.is_over
+                or self._human_turn() is not None):
             return
         delay = float(self.pace.value)
         try:

@@ -1,0 +1,309 @@
+"""Layout, SVG table and live views, without a browser.
+
+The browser test (tests/browser) checks pixels; these check geometry, secrecy and the
+callbacks' logic, which is where most mistakes would hide.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import kortspel
+from kortspel.kille import KINDS
+from widgets.layout import CARD_H, HEIGHT, WIDTH, layout, model_from_observation, table_model
+from widgets.drawing import svg_table
+
+HORSE = {
+    "game": "kille", "seats": ["a", "b", "c", "d", "e"], "dealer": "e",
+    "deal": {"a": "4", "b": "Kavall", "c": "8", "d": "2", "e": "Kuku"},
+    "talon": ["9", "Husar"],
+    "actions": [{"seat": "a", "do": "swap"}, {"seat": "c", "do": "swap"},
+                {"seat": "d", "do": "swap"}],
+}
+
+
+def random_states(seats: int, hands: int = 20, seed: int = 0):
+    rng = random.Random(seed)
+    game = kortspel.load("kille", seats=seats)
+    bots = [kortspel.RandomBot() for _ in range(seats)]
+    for _ in range(hands):
+        st = game.new_hand(rng=rng)
+        yield st.clone()
+        while not st.is_over:
+            kortspel.step(st, bots, rng)
+            yield st.clone()
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_nothing_overlaps_and_all_inside(seats: int) -> None:
+    for st in random_states(seats, hands=3, seed=seats):
+        for viewer in (None, 0, seats - 1):
+            lay = layout(table_model(st, viewer))
+            boxes = [c.box for c in lay.cards if c.seat is not None] + [p.box for p in lay.plates]
+            seat_boxes = list(lay.seat_boxes.values())
+            for i, a in enumerate(seat_boxes):
+                for b in seat_boxes[i + 1:]:
+                    assert not a.overlaps(b), (seats, viewer)
+            for b in boxes:
+                assert 0 <= b.x and b.x + b.w <= WIDTH and 0 <= b.y and b.y + b.h <= HEIGHT
+            assert lay.talon_box is not None
+            for b in seat_boxes:
+                assert not b.overlaps(lay.talon_box)
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_seat_view_never_shows_a_hidden_card(seats: int) -> None:
+    for st in random_states(seats, hands=15, seed=100 + seats):
+        for viewer in st.order:
+            obs = st.observation(viewer)
+            known = obs.known
+            lay = layout(model_from_observation(obs))
+            for card in lay.cards:
+                if card.seat is None or card.seat == viewer:
+                    continue
+                if card.key != "back:kille":
+                    # Only what the observation says this seat knows may be drawn face up...
+                    assert card.seat in known, (viewer, card)
+                    # ... and it must be the truth.
+                    assert card.key == f"kille:{st.card(card.seat)}"
+            own = next(c for c in lay.cards if c.seat == viewer)
+            assert own.key == f"kille:{st.card(viewer)}"
+            svg = svg_table(st, viewer)
+            hidden = [s for s in st.order if s != viewer and s not in known]
+            for s in hidden:
+                assert f"{st.game.names[s]}: {st.card(s)}" not in svg
+
+
+def test_teacher_view_shows_every_card_and_marks() -> None:
+    st = kortspel.replay(HORSE, upto=1)
+    lay = layout(table_model(st))
+    keys = {c.seat: c.key for c in lay.cards if c.seat is not None}
+    assert keys == {0: "kille:8", 1: "kille:Kavall", 2: "kille:4", 3: "kille:2", 4: "kille:Kuku"}
+    plates = {p.seat: p for p in lay.plates}
+    assert plates[4].is_dealer and plates[2].to_act
+    assert "face up" in plates[1].marks
+    texts = [t.text for t in lay.texts]
+    assert "Kavall förbi!" in texts
+    assert "c to act." in texts
+
+
+def test_showdown_marks_the_loser_and_clicks_find_seats() -> None:
+    st = kortspel.replay(HORSE)
+    lay = layout(table_model(st))
+    plates = {p.seat: p for p in lay.plates}
+    assert "loses a life" in plates[2].marks
+    assert not any("loses a life" in plates[s].marks for s in (0, 1, 3, 4))
+    for seat, box in lay.seat_boxes.items():
+        assert lay.seat_at(box.x + box.w / 2, box.y + box.h / 2) == seat
+    assert lay.seat_at(1, 1) is None
+
+
+def test_struck_and_low_harlekin_highlights() -> None:
+    rec = {"game": "kille", "seats": ["a", "b", "c"], "dealer": "c",
+           "deal": {"a": "Harlekin", "b": "5", "c": "Husar"}, "talon": [],
+           "actions": [{"seat": "a", "do": "swap"}, {"seat": "b", "do": "swap"}]}
+    st = kortspel.replay(rec)
+    lay = layout(table_model(st))
+    marks = {c.seat: c.highlight for c in lay.cards if c.seat is not None}
+    assert marks[0] is None  # a got b's 5
+    assert marks[1] == "struck"  # b asked the Husar holding a low Harlekin: struck wins
+    assert "low Harlekin" in {p.seat: p for p in lay.plates}[1].marks
+
+
+@pytest.mark.parametrize("viewer", [None, "a", "c"])
+def test_svg_table_is_well_formed_and_accessible(viewer) -> None:
+    st = kortspel.replay(HORSE, upto=2)
+    svg = svg_table(st, viewer, caption="after c's swap")
+    root = ET.fromstring(svg)
+    assert root.get("role") == "img"
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f"{ns}title").text == "after c's swap"
+    desc = root.find(f"{ns}desc").text
+    assert "b: Kavall" in desc and "dealer" in desc
+    assert len(root.findall(f".//{ns}use")) >= 6
+
+
+def test_every_kind_can_sit_on_a_table() -> None:
+    for kind in KINDS:
+        rec = {"game": "kille", "seats": ["a", "b", "c"], "dealer": "c",
+               "deal": {"a": kind, "b": "5" if kind != "5" else "6", "c": "7"}}
+        st = kortspel.load("kille", seats=3).new_hand(record=rec)
+        svg = svg_table(st)
+        assert f"a: {kind}" in svg
+
+
+# -- live views (ipywidgets objects without a browser) ------------------------------------
+
+
+def test_table_bundle_carries_the_static_picture() -> None:
+    from widgets import table
+
+    view = table(kortspel.replay(HORSE), caption="the end")
+    bundle = view._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/svg+xml"].startswith("<svg")
+    assert "c: 2" in bundle["text/plain"]
+
+
+def test_replay_steps_and_narrates() -> None:
+    from widgets import Replay
+
+    rec = dict(HORSE, intro="Five seats.", summary="c loses a life.")
+    rec["actions"] = [dict(a, comment=f"comment {i}") for i, a in enumerate(HORSE["actions"])]
+    r = Replay(rec)
+    assert r.step == 0 and "Five seats." in r.note.value
+    assert r.back.disabled and not r.fwd.disabled
+    r.fwd.click()
+    assert r.step == 1 and "Kavall förbi" in r.note.value and "comment 0" in r.note.value
+    r._key("End")
+    assert r.step == 3 and r.fwd.disabled and "c loses a life." in r.note.value
+    before = r.table.svg()
+    r._key("ArrowLeft")
+    assert r.step == 2 and r.table.svg() != before
+    r.view.value = 2  # seat c's view: its private swap text, nobody else's
+    assert "c gets d's 2" in r.step_text(2)
+    assert "a is dealt" not in r.step_text(0)
+
+
+def test_replay_of_a_bad_record_fails_clearly() -> None:
+    from widgets import Replay
+
+    bad = dict(HORSE, actions=[{"seat": "b", "do": "swap"}])
+    with pytest.raises(kortspel.RecordError, match="b cannot swap now"):
+        Replay(bad)
+
+
+def _play(**kw):
+    from widgets import Play
+
+    return Play(**{"pace": 0, **kw})
+
+
+def test_play_refuses_clicks_at_the_wrong_time() -> None:
+    p = _play(seats=4, seed=5)
+    # Find a moment when it is not the human's turn (after the human stands).
+    key = p.hand.key()
+    if p._human_turn() is None:
+        assert p.act("swap") is False
+        assert p.hand.key() == key
+    p.act("stand")
+    if not p.hand.is_over and p._human_turn() is None:
+        key = p.hand.key()
+        p._seat_clicked(0)
+        p._talon_clicked()
+        assert p.act("swap", 0) is False
+        assert p.hand.key() == key
+        assert "turn" in p.status.value or "over" in p.status.value
+
+
+def test_play_asks_before_swapping_away_a_matador() -> None:
+    # Seed search: a hand where the human (seat 0, first to speak) holds a matador.
+    for seed in range(200):
+        p = _play(seats=5, seed=seed)
+        card = p.hand.card(0)
+        if p._human_turn() == 0 and card in ("Kavall", "Värdshus", "Husu", "Husar"):
+            break
+    else:
+        pytest.skip("no seed gave a matador")
+    key = p.hand.key()
+    assert p.act("swap") is False  # asks first
+    assert p.hand.key() == key and p.confirm.children
+    p._drop_confirm()
+    assert p.hand.key() == key and not p.confirm.children
+    assert p.act("swap") is False
+    assert p.act("swap") is True  # confirmed
+    assert p.hand.actions[0].verb == "swap"
+
+
+def test_play_undo_and_full_match() -> None:
+    p = _play(seats=3, seed=9, length=1)
+    n = len(p.hand.actions)
+    if p._human_turn() == 0:
+        p.act("stand")
+        p.teacher.value = True
+        assert p.table.viewer is None
+        p._undo()
+        assert len(p.hand.actions) <= n + 1
+    for _ in range(500):
+        if p.match.is_over:
+            break
+        if p.hand.is_over:
+            p._next_hand()
+        elif p._human_turn() is not None:
+            verbs = [a.verb for a in p.hand.legal_actions(0)]
+            p.act("stand" if "stand" in verbs else verbs[0])
+            if p._confirming:
+                p.act("swap")
+    assert p.match.is_over and p.match.winner is not None
+    assert "wins" in p.status.value
+    assert p.next_hand.disabled
+
+
+def test_play_offers_kuku_out_of_turn() -> None:
+    for seed in range(400):
+        p = _play(seats=5, seed=seed, you=2, auto=False)
+        while not p.hand.is_over and p._human_turn() is None:
+            if any(a.verb == "kuku" for a in p.hand.legal_actions(2)):
+                p._refresh()
+                labels = [b.description for b in p.actions.children]
+                assert any("Kuku" in lbl for lbl in labels)
+                assert p.act("kuku", 2) is True
+                assert p.hand.is_over and p.hand.events[-1].kind in ("lose", "nobody", "guard")
+                return
+            p.bot_step()
+    pytest.fail("no seed gave the waiting human a Kuku to call")
+
+
+def test_check_feedback() -> None:
+    from widgets import Check
+
+    c = Check("Who loses a life?", ["a", "c"], "c", "c holds the 2.")
+    assert c.pick("a") is False and "Not a" in c.feedback.value
+    assert c.pick("c") is True and "c holds the 2." in c.feedback.value
+    assert "<details>" in c._repr_mimebundle_()["text/html"]
+    with pytest.raises(ValueError):
+        Check("?", ["a"], "b")
+
+
+def test_deck_picture_has_all_kinds_in_order() -> None:
+    from widgets import deck
+
+    d = deck()
+    svg = d.svg()
+    positions = [svg.index(f">{i + 1}. {k}<") for i, k in enumerate(KINDS)]
+    assert positions == sorted(positions)
+
+
+def test_redraw_is_one_message(monkeypatch) -> None:
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    from widgets import table
+
+    view = table(kortspel.replay(HORSE, upto=1))
+    sent = []
+    original = _CANVAS_MANAGER.send
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: (sent.append(1),
+                                                                     original(*a, **k)))
+    view.show(kortspel.replay(HORSE))
+    assert len(sent) == 1
+
+
+def test_a_failing_drawing_does_not_freeze_later_ones() -> None:
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    from widgets.views import Picture
+
+    def broken(p):
+        p.rect(0, 0, 10, 10, fill="#000")
+        raise RuntimeError("a student's bug")
+
+    with pytest.raises(RuntimeError):
+        Picture(broken, 100, 100)
+    assert _CANVAS_MANAGER._caching is False
+
+
+def test_card_height_constant_used() -> None:
+    assert CARD_H == 96.0
