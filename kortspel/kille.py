@@ -724,8 +724,11 @@ class KilleState:
             rec["lives"] = {names[s]: v for s, v in enumerate(self.lives)}
         if g.rules != Rules():
             rec["rules"] = asdict(g.rules)
-        if self.asks:
-            rec["asks_accepted"] = self.asks
+        # The count at the deal, not after this hand's own accepted ask (if any): the record
+        # replays that ask itself.
+        asks = self.asks - sum(1 for a in self.actions if a.verb == "accept")
+        if asks:
+            rec["asks_accepted"] = asks
         return rec
 
     # -- reading the table --------------------------------------------------------

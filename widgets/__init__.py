@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .layout import Layout, TableModel, layout, table_model
 from .drawing import paint_table, svg_table
+from .layout import Layout, TableModel, layout, table_model
 
 if TYPE_CHECKING:
     from .views import Check, Picture, Play, Replay, TableView, deck, table

@@ -21,11 +21,11 @@ from kortspel.core import Action, KortspelError, RandomBot
 from kortspel.kille import MATADORS, KilleState, parse_kind
 from kortspel.match import KilleMatch
 
+from .drawing import _SVG_SPRITES, paint_table
 from .layout import HEIGHT, WIDTH, Layout, table_model
 from .layout import layout as make_layout
 from .paint import CanvasPainter, Painter, SvgPainter, batch
 from .sprites import SpriteSheet, kille_keys
-from .drawing import _SVG_SPRITES, paint_table
 
 _SHEET: SpriteSheet | None = None
 

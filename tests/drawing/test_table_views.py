@@ -13,8 +13,8 @@ import pytest
 
 import kortspel
 from kortspel.kille import KINDS
-from widgets.layout import CARD_H, HEIGHT, WIDTH, layout, model_from_observation, table_model
 from widgets.drawing import svg_table
+from widgets.layout import CARD_H, HEIGHT, WIDTH, layout, model_from_observation, table_model
 
 HORSE = {
     "game": "kille", "seats": ["a", "b", "c", "d", "e"], "dealer": "e",
