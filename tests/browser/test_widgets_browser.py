@@ -1,0 +1,70 @@
+"""The Kille widgets in a real JupyterLab: pixels drawn, clicks answered, no errors.
+
+The canvas is read back with getImageData, so these tests see what a learner sees, not what
+Python believes it sent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FELT = "#1f6b45"  # widgets.layout.FELT
+PAPER = "#fdfaf2"  # the seat plates and card faces
+
+pytestmark = pytest.mark.browser
+
+
+def _drawn(lab, index: int) -> dict:
+    """Wait until canvas ``index`` shows the felt and some card faces; return its stats."""
+    lab.wait_for_canvas(index)
+    stats = lab.wait_for_color(FELT, min_count=100_000, index=index, tolerance=12)
+    paper = lab.canvas_stats(index, colors={"paper": PAPER}, tolerance=12)["colors"]["paper"]
+    assert paper > 4 * 64 * 40, f"no card faces or plates drawn on canvas {index}: {stats}"
+    return stats
+
+
+def test_replay_and_play_draw_and_react(lab):
+    lab.open("kille_widgets.ipynb")
+    lab.run_all()
+    _drawn(lab, 0)  # the Replay's table
+    _drawn(lab, 1)  # the Play table
+
+    # Step the replay: the picture must change, and change back.
+    first = lab.canvas_hash(0)
+    lab.click_button("Next ▶")
+    second = lab.wait_for_canvas_change(first, 0)
+    lab.click_button("◀ Back")
+    assert lab.wait_for_canvas_change(second, 0) == first
+
+    # Play: you speak first; standing is always legal. The table must change.
+    before = lab.canvas_hash(1)
+    lab.click_button("Stand")
+    lab.wait_for_canvas_change(before, 1)
+
+    # A click on the canvas at the wrong time must do no harm.
+    lab.page.locator(".jp-OutputArea-output canvas").nth(1).click(position={"x": 5, "y": 5})
+    lab.assert_clean()
+
+
+def _notebooks() -> list[str]:
+    base = REPO / "notebooks"
+    return sorted(str(p.relative_to(base)) for p in base.rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", _notebooks())
+def test_every_notebook_runs_in_jupyterlab(lab, path):
+    lab.open(path)
+    lab.run_all(timeout_ms=300_000)
+    source = (REPO / "notebooks" / path).read_text(encoding="utf-8")
+    if any(name in source for name in ("table(", "Replay(", "Play(", "deck(")):
+        drawn = lab.canvases()
+        assert drawn, f"{path} shows no canvas"
+        for i in range(len(drawn)):
+            stats = lab.canvas_stats(i)
+            assert stats["non_transparent"] > stats["total"] // 2, (
+                f"canvas {i} of {path} is blank: {stats}")
+    lab.assert_clean()
