@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_helpers import poll
 
 REPO = Path(__file__).resolve().parents[2]
 FELT = "#1f6b45"  # widgets.layout.FELT
@@ -64,7 +65,6 @@ def test_every_notebook_runs_in_jupyterlab(lab, path):
         drawn = lab.canvases()
         assert drawn, f"{path} shows no canvas"
         for i in range(len(drawn)):
-            stats = lab.canvas_stats(i)
-            assert stats["non_transparent"] > stats["total"] // 2, (
-                f"canvas {i} of {path} is blank: {stats}")
+            poll(lambda i=i: (lambda st: st["non_transparent"] > st["total"] // 2)(
+                lab.canvas_stats(i)), what=f"canvas {i} of {path} to be drawn")
     lab.assert_clean()
