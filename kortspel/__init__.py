@@ -55,7 +55,11 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> Any:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     game = record.get("game", "kille")
     if game != "kille":
-        load(str(game))  # raises UnknownGameError naming the games that exist
+        try:
+            load(str(game))
+        except UnknownGameError as err:
+            raise RecordError(f"the record's game {game!r} cannot be replayed: {err}") from None
+        raise RecordError(f"the record's game is {game!r}; only 'kille' records replay here")
     return kille.game_for(record).replay(record, upto=upto)
 
 

@@ -739,8 +739,13 @@ class KilleState:
         return None if c < 0 else card_name(c)
 
     def is_face_up(self, seat: int) -> bool:
+        """Whether the seat's card lies face up: a matador that refused, a Harlekin that went
+        across, a two-seat Kuku, and every card once the showdown has turned them all up."""
         c = self.hold[seat]
-        return c >= 0 and bool(self.face >> c & 1)
+        if c < 0:
+            return False
+        out = self.outcome
+        return bool(self.face >> c & 1) or (out is not None and not out.redeal)
 
     @property
     def seats_in_hand(self) -> tuple[int, ...]:

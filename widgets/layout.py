@@ -10,6 +10,7 @@ state itself. Both become the same ``TableModel``, which is all the geometry eve
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -210,15 +211,35 @@ def model_from_observation(obs: Observation, lines: int = 5) -> TableModel:
             is_viewer=s == obs.seat,
             may_call=s == obs.seat and any(a.verb == "kuku" for a in obs.legal),
         ))
+    me = obs.names[obs.seat]
     aside = obs.set_aside
     out_of_play: tuple[str | None, ...] = tuple(aside) + (None,) * drew
     in_play = len(obs.order)
     return TableModel(
         seats=tuple(seats), viewer=obs.seat, talon_left=42 - in_play - len(out_of_play),
-        out_of_play=out_of_play, lines=tuple(e.text for e in events[-lines:]),
+        out_of_play=out_of_play,
+        lines=tuple(second_person(e.text, me) for e in events[-lines:]),
         call=_last_call(events), is_over=obs.is_over,
         status=_status(obs.names, obs.to_act, obs.is_over, losers, redeal, obs.seat),
     )
+
+
+_VERB = re.compile(r"\b(you) (is|was|has|\w+s)\b")
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do",
+              "passes": "pass", "reaches": "reach", "catches": "catch"}
+
+
+def second_person(text: str, name: str) -> str:
+    """Make narration about a seat named "you" read as English ("you are dealt a 4").
+
+    The engine narrates in the third person with seat names; a human seat is called "you"
+    in the play notebook, and "you is dealt" would teach bad grammar along with Kille.
+    """
+    if name.lower() != "you":
+        return text
+    text = re.sub(r"\byou's\b", "your", text)
+    return _VERB.sub(lambda m: f"{m.group(1)} {_IRREGULAR.get(m.group(2), m.group(2)[:-1])}",
+                     text)
 
 
 def _last_call(events: Sequence[Any]) -> str:

@@ -22,7 +22,7 @@ from kortspel.kille import MATADORS, KilleState, parse_kind
 from kortspel.match import KilleMatch
 
 from .drawing import _SVG_SPRITES, paint_table
-from .layout import HEIGHT, WIDTH, Layout, table_model
+from .layout import HEIGHT, WIDTH, Layout, second_person, table_model
 from .layout import layout as make_layout
 from .paint import CanvasPainter, Painter, SvgPainter, batch
 from .sprites import SpriteSheet, kille_keys
@@ -203,10 +203,10 @@ class Replay(W.VBox):
         self.viewer = self._seat(viewer)
         self.table = TableView(self.frames[0], self.viewer)
         self.table.canvas.on_key_down(self._key)
-        self.first = _button("⏮ First", "Go to the deal")
+        self.first = _button("◀◀ First", "Go to the deal")
         self.back = _button("◀ Back", "One step back")
         self.fwd = _button("Next ▶", "One step forward")
-        self.end = _button("Last ⏭", "Go to the end of the hand")
+        self.end = _button("Last ▶▶", "Go to the end of the hand")
         self.slider = W.IntSlider(value=0, min=0, max=last, description="Step",
                                   continuous_update=True,
                                   layout=W.Layout(width="340px"))
@@ -574,7 +574,7 @@ class Play(W.VBox):
         hand = self.hand
         names = self.game.names
         last = [e.text for e in hand.events if e.visible_to(self.humans[0])][-2:]
-        said = " ".join(last)
+        said = second_person(" ".join(last), names[self.humans[0]])
         if self.match.is_over:
             w = self.match.winner
             return f"{said} The match is over: {names[w]} wins." if w is not None else said
