@@ -620,9 +620,15 @@ class KilleState:
         return [s for s in self.order if s != me and (hold[s] >> 1) == KUKU]
 
     def parse(self, text: str) -> Action:
-        """``"swap"`` (the seat to act), ``"c swap"``, or Swedish ``"byt"``/``"stå"``."""
+        """``"swap"`` (the seat to act), ``"c swap"``, or Swedish ``"byt"``/``"stå"``.
+
+        The verb is the last word; what comes before it is the seat's name, which may itself
+        be several words (``"Anna Karin swap"``).
+        """
+        g = self.game
         words = str(text).split()
-        if not words or len(words) > 2:
+        head = str(text).strip().rsplit(None, 1)[0] if len(words) > 1 else ""
+        if not words or (len(words) > 2 and head not in g._index):
             raise InvalidActionError(
                 f"{text!r} is not a Kille action; say e.g. 'swap' or 'c stand' "
                 f"(verbs: {', '.join(VERBS)})"
@@ -633,19 +639,18 @@ class KilleState:
             raise InvalidActionError(
                 f"{words[-1]!r} is not a Kille verb; the verbs are {', '.join(VERBS)}"
             )
-        if len(words) == 2:
-            g = self.game
-            if words[0] not in g._index:
+        if head:
+            if head not in g._index:
                 raise InvalidActionError(
-                    f"{words[0]!r} is not a seat at this table; the seats are "
+                    f"{head!r} is not a seat at this table; the seats are "
                     f"{', '.join(g.names)}"
                 )
-            seat = g._index[words[0]]
+            seat = g._index[head]
         else:
             if self.phase == _OVER:
                 raise HandOverError(self._over_message())
             seat = self.to_act  # type: ignore[assignment]
-        return self.game.actions[seat][verb]
+        return g.actions[seat][verb]
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play one action after checking it; returns the events it caused.
@@ -860,7 +865,8 @@ class KilleState:
         harlekins = [s for s in order if hold[s] >> 1 == HARLEKIN]
         if harlekins:
             who = " and ".join(names[s] for s in harlekins)
-            self._say("redeal", f"{who} is dealt a Harlekin with only two seats in play: "
+            dealt = "is dealt a Harlekin" if len(harlekins) == 1 else "are each dealt a Harlekin"
+            self._say("redeal", f"{who} {dealt} with only two seats in play: "
                       f"{names[self.dealer]} deals again.",
                       None, tuple(("know", s, HARLEKIN) for s in harlekins)
                       + tuple(("face_up", s) for s in harlekins))
@@ -1030,10 +1036,9 @@ class KilleState:
             text = (f"{names[seat]} offered the card {names[seat]} was dealt, so "
                     f"{names[seat]} is struck.")
         self._say("bite_back", text, None, tuple(effects))
-        for p, q, *_ in chain:
-            for s in (p, q):
-                self._say("back", f"{names[s]} has {a_card(self.hold[s] >> 1)} again.", (s,),
-                          (("know", s, self.hold[s] >> 1),))
+        for s in dict.fromkeys(s for p, q, *_ in chain for s in (p, q)):  # each seat once
+            self._say("back", f"{names[s]} has {a_card(self.hold[s] >> 1)} again.", (s,),
+                      (("know", s, self.hold[s] >> 1),))
 
     def _talon_swap(self, seat: int) -> None:
         """Draw from the talon for ``seat``; whatever comes, the round ends after it."""

@@ -362,7 +362,7 @@ def alt_text(model: TableModel) -> str:
             parts.append(f"{s.name} (out, no lives)")
             continue
         card = s.card if s.card is not None else "hidden card"
-        bits = [f"{s.name}: {card}", f"{s.lives} lives"]
+        bits = [f"{s.name}: {card}", f"{s.lives} {'life' if s.lives == 1 else 'lives'}"]
         if s.is_dealer:
             bits.append("dealer")
         if s.struck:
