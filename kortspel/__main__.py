@@ -28,6 +28,9 @@ def _replay(path: str) -> int:
     except UnicodeDecodeError:
         print(f"replay: {path} is not UTF-8 text", file=sys.stderr)
         return 2
+    except RecursionError:
+        print(f"replay: {path} is nested too deeply to be a hand record", file=sys.stderr)
+        return 2
     try:
         state = replay(record)
         if not state.is_over:
@@ -37,7 +40,8 @@ def _replay(path: str) -> int:
             )
         result = state.result()
     except KortspelError as err:
-        print(f"replay: {path}: {err}", file=sys.stderr)
+        message = " ".join(str(err).splitlines())  # one line, whatever the record held
+        print(f"replay: {path}: {message}", file=sys.stderr)
         return 1
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0

@@ -265,6 +265,11 @@ def check_names(names: Iterable[str], what: str = "seat") -> list[str]:
     out = list(names)
     if any(not isinstance(n, str) or not n.strip() for n in out):
         raise RecordError(f"every {what} name must be a non-empty string, got {out!r}")
+    if any(n != n.strip() or not n.isprintable() for n in out):
+        raise RecordError(
+            f"{what} names may not start or end with spaces or hold control characters, "
+            f"got {out!r}"
+        )
     if len(set(out)) != len(out):
         raise RecordError(f"{what} names must differ, got {out!r}")
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,11 +251,32 @@ def _last_call(events: Sequence[Any]) -> str:
     return ""
 
 
-def table_model(state: KilleState, viewer: int | str | None = None) -> TableModel:
-    if viewer is None:
+ModelBuilder = Callable[[Any, "int | None"], TableModel]
+MODELS: dict[str, ModelBuilder] = {}
+"""Per game: how a state (teacher, viewer None) or a seat's observation becomes a model.
+
+A new game plugs in by adding its builder here (and, if its table differs, its own layout
+function); the painters, sprites and views stay as they are.
+"""
+
+
+def _kille_model(state: KilleState, seat: int | None) -> TableModel:
+    if seat is None:
         return model_from_state(state)
-    seat = state.game.seat_index(viewer) if isinstance(viewer, str) else viewer
     return model_from_observation(state.observation(seat))
+
+
+MODELS["kille"] = _kille_model
+
+
+def table_model(state: Any, viewer: int | str | None = None) -> TableModel:
+    """The model of ``state`` for the teacher (``viewer=None``) or one seat."""
+    game = state.game
+    builder = MODELS.get(game.name)
+    if builder is None:
+        raise ValueError(f"no table layout for {game.name!r} yet; there are: {sorted(MODELS)}")
+    seat = game.seat_index(viewer) if isinstance(viewer, str) else viewer
+    return builder(state, seat)
 
 
 # ---------------------------------------------------------------------------
