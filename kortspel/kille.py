@@ -63,6 +63,7 @@ _ALIASES = {k.lower(): i for i, k in enumerate(KINDS)}
 _ALIASES.update({"vardshus": VARDSHUS, "killen": HARLEKIN, "harlequin": HARLEKIN})
 
 HIGH = 19  # the rank of a Kuku and of a high Harlekin: never the lowest card
+_KUKU0, _KUKU1 = KUKU * 2, KUKU * 2 + 1  # the two Kuku cards' ids
 
 
 def kind_of(card: int) -> int:
@@ -191,7 +192,7 @@ class Observation:
     """
 
     __slots__ = ("seat", "names", "dealer", "order", "lives", "to_act", "legal", "is_over",
-                 "_events", "_folded")
+                 "_events", "_n", "_folded")
 
     def __init__(self, state: KilleState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
@@ -204,7 +205,10 @@ class Observation:
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
         self.is_over = state.phase == _OVER
-        self._events = state.events[:]  # filtered to this seat's view on first use
+        # A state's event list only ever grows, so the first ``_n`` events are this moment's
+        # history for good; they are filtered to this seat's view on first use.
+        self._events = state.events
+        self._n = len(state.events)
         self._folded: dict[str, Any] | None = None
 
     def _fold(self) -> dict[str, Any]:
@@ -216,7 +220,8 @@ class Observation:
         struck: dict[int, str] = {}
         aside: list[int] = []
         seat = self.seat
-        self._events = [e for e in self._events if e.visible is None or seat in e.visible]
+        self._events = [e for e in self._events[:self._n]
+                        if e.visible is None or seat in e.visible]
         for e in self._events:
             for eff in e.effects:
                 op = eff[0]
@@ -339,6 +344,32 @@ class KilleGame:
         self.actions = tuple(
             {v: Action(s, v, self.names[s]) for v in VERBS} for s in range(seats)
         )
+        # Events that every hand repeats word for word are made once per table and shared by
+        # every state (events are never changed once made): a hand then costs no string work
+        # for its deal, its stands and its plain swaps.
+        nm = self.names
+        self._deal_event = tuple(
+            Event("deal", f"{nm[d]} deals one card to each seat, face down.")
+            for d in range(seats))
+        self._dealt_event = tuple(
+            tuple(Event("dealt", f"{nm[s]} is dealt {a_card(k)}.", (s,), (("know", s, k),))
+                  for k in range(len(KINDS)))
+            for s in range(seats))
+        self._stand_event = tuple(Event("stand", f"{nm[s]} stands.") for s in range(seats))
+        self._ask_event = tuple(
+            tuple(Event("ask_swap", f"{nm[s]} asks {nm[t]} to swap.") for t in range(seats))
+            for s in range(seats))
+        self._swap_event = tuple(
+            tuple(Event("swap", f"{nm[p]} and {nm[q]} swap cards.", None, (("swap", p, q),))
+                  for q in range(seats))
+            for p in range(seats))
+        self._swap_cards: dict[tuple[int, int, int, int], Event] = {}
+        self._lowest_event: dict[tuple[tuple[int, ...], int], Event] = {}
+        self._show_effects = tuple(
+            tuple((("know", s, k), ("face_up", s)) for k in range(len(KINDS)))
+            for s in range(seats))
+        self._show_label = tuple(tuple(f"{nm[s]} {KINDS[k]}" for k in range(len(KINDS)))
+                                 for s in range(seats))
 
     def __repr__(self) -> str:
         return f"kortspel.load('kille', seats={self.seats}, names={list(self.names)!r})"
@@ -491,13 +522,17 @@ class KilleGame:
         return KilleState(self, d, tuple(lv), order, hold, tuple(talon), asks)
 
 
+_DECK_RANGE = range(DECK_SIZE)
+
+
 def shuffled_deck(rng: random.Random) -> list[int]:
     """A uniformly shuffled pack: sort by one random key per card.
 
     Five times cheaper than ``rng.shuffle`` for 42 cards (``random()`` is one C call, while
     ``shuffle`` draws bounded integers in Python), and just as reproducible from the seed.
     """
-    keys = [rng.random() for _ in range(DECK_SIZE)]
+    r = rng.random
+    keys = [r() for _ in _DECK_RANGE]
     # The two copies of a kind are interchangeable: give copy 0 the smaller key, so that it
     # is always dealt first. The order of kinds is unchanged (each kind keeps its two keys),
     # and the card ids come out exactly as a replay of the hand's record numbers them, so the
@@ -613,10 +648,11 @@ class KilleState:
 
     def callers(self) -> list[int]:
         """Seats other than the one to act that may call out of turn right now."""
-        if self.phase == _OVER or self.game.rules.kuku_call != "anytime":
+        hold = self.hold
+        if (_KUKU0 not in hold and _KUKU1 not in hold) or self.phase == _OVER \
+                or self.game.rules.kuku_call != "anytime":
             return []
         me = self.to_act
-        hold = self.hold
         return [s for s in self.order if s != me and (hold[s] >> 1) == KUKU]
 
     def parse(self, text: str) -> Action:
@@ -665,15 +701,19 @@ class KilleState:
         if self.phase == _OVER:
             raise HandOverError(self._over_message())
         seat, verb = action.seat, action.verb
-        if not (0 <= seat < self.game.seats) or self.game.actions[seat].get(verb) != action:
+        g = self.game
+        if not (0 <= seat < g.seats):
+            raise InvalidActionError(f"{action!r} does not belong to this table")
+        own = g.actions[seat].get(verb)
+        if own is not action and own != action:
             raise InvalidActionError(f"{action!r} does not belong to this table")
         fast = (self.phase == _SWAP and (verb == "stand" or verb == "swap")
                 and seat == self.order[self.pos])
         if not fast and action not in self.legal_actions(seat):
             self._refuse(seat, verb)
         start = len(self.events)
-        self.actions.append(action)
-        getattr(self, "_do_" + verb)(seat)
+        self.actions.append(own)
+        _DO[verb](self, seat)
         return self.events[start:]
 
     def clone(self) -> KilleState:
@@ -853,13 +893,13 @@ class KilleState:
     # -- the deal -----------------------------------------------------------------------
 
     def _deal(self) -> None:
-        names = self.game.names
+        g = self.game
+        names = g.names
         hold = self.hold
         order = self.order
-        self._say("deal", f"{names[self.dealer]} deals one card to each seat, face down.")
-        for s in order:
-            self._say("dealt", f"{names[s]} is dealt {a_card(hold[s] >> 1)}.", (s,),
-                      (("know", s, hold[s] >> 1),))
+        dealt = g._dealt_event
+        self.events.append(g._deal_event[self.dealer])
+        self.events.extend([dealt[s][hold[s] >> 1] for s in order])
         if len(order) != 2:
             return
         harlekins = [s for s in order if hold[s] >> 1 == HARLEKIN]
@@ -888,7 +928,7 @@ class KilleState:
     # -- verbs --------------------------------------------------------------------------
 
     def _do_stand(self, seat: int) -> None:
-        self._say("stand", f"{self._name(seat)} stands.")
+        self.events.append(self.game._stand_event[seat])
         self.chain = ()
         self._next(self.pos + 1)
 
@@ -935,7 +975,7 @@ class KilleState:
             return
         q = p + 1
         target = order[q]
-        self._say("ask_swap", f"{names[seat]} asks {names[target]} to swap.")
+        self.events.append(self.game._ask_event[seat][target])
         while hold[target] >> 1 in (KAVALL, VARDSHUS):
             k = hold[target] >> 1
             word = KINDS[k]
@@ -986,32 +1026,39 @@ class KilleState:
         kp, kq = cp >> 1, cq >> 1
         self.chain = self.chain + ((p, q, cp, cq, self.low[p], self.low[q]),)
         hold[p], hold[q] = cq, cp
-        names = self.game.names
+        g = self.game
+        private = g._swap_cards.get((p, q, kp, kq))
+        if private is None:
+            names = g.names
+            private = g._swap_cards[p, q, kp, kq] = Event(
+                "swap_cards", f"{names[p]} gets {names[q]}'s {KINDS[kq]}; {names[q]} gets "
+                f"{names[p]}'s {KINDS[kp]}.", (p, q), (("know", p, kq), ("know", q, kp)))
+        if kp != HARLEKIN and kq != HARLEKIN:
+            self.low[p] = self.low[q] = False
+            self.events += (g._swap_event[p][q], private)
+            return
+        names = g.names
         effects: list[tuple[Any, ...]] = [("swap", p, q)]
         text = f"{names[p]} and {names[q]} swap cards."
-        if kp == HARLEKIN or kq == HARLEKIN:
-            both = kp == kq
-            self.low[p] = kq == HARLEKIN and not both
-            self.low[q] = kp == HARLEKIN and not both
-            if kp == HARLEKIN:
-                self.face |= 1 << cp
-                effects += [("know", q, HARLEKIN), ("face_up", q)]
-            if kq == HARLEKIN:
-                self.face |= 1 << cq
-                effects += [("know", p, HARLEKIN), ("face_up", p)]
-            if both:
-                text += (" Two Harlekins meet in one swap: both go across face up, and both "
-                         "count high.")
-            else:
-                to = q if kp == HARLEKIN else p
-                text += (f" The Harlekin goes across face up to {names[to]}: swapped onto a "
-                         "seat, it is lower than Blaren.")
-            effects += [("low", p, self.low[p]), ("low", q, self.low[q])]
+        both = kp == kq
+        self.low[p] = kq == HARLEKIN and not both
+        self.low[q] = kp == HARLEKIN and not both
+        if kp == HARLEKIN:
+            self.face |= 1 << cp
+            effects += [("know", q, HARLEKIN), ("face_up", q)]
+        if kq == HARLEKIN:
+            self.face |= 1 << cq
+            effects += [("know", p, HARLEKIN), ("face_up", p)]
+        if both:
+            text += (" Two Harlekins meet in one swap: both go across face up, and both "
+                     "count high.")
         else:
-            self.low[p] = self.low[q] = False
+            to = q if kp == HARLEKIN else p
+            text += (f" The Harlekin goes across face up to {names[to]}: swapped onto a "
+                     "seat, it is lower than Blaren.")
+        effects += [("low", p, self.low[p]), ("low", q, self.low[q])]
         self._say("swap", text, None, tuple(effects))
-        self._say("swap_cards", f"{names[p]} gets {names[q]}'s {KINDS[kq]}; {names[q]} gets "
-                  f"{names[p]}'s {KINDS[kp]}.", (p, q), (("know", p, kq), ("know", q, kp)))
+        self.events.append(private)
 
     def _bite_back(self, seat: int) -> None:
         """Husu: send the offered card back along its chain; its first holder is struck."""
@@ -1114,17 +1161,18 @@ class KilleState:
         return k
 
     def _showdown(self) -> None:
-        names = self.game.names
+        g = self.game
+        names = g.names
         order = self.order
         hold = self.hold
         struck = self.struck
         low = self.low
         kinds = [hold[s] >> 1 for s in order]
+        show, label = g._show_effects, g._show_label
         effects: list[tuple[Any, ...]] = []
         for s, k in zip(order, kinds, strict=True):
-            effects.append(("know", s, k))
-            effects.append(("face_up", s))
-        shown = ", ".join([names[s] + " " + KINDS[k] for s, k in zip(order, kinds, strict=True)])
+            effects += show[s][k]
+        shown = ", ".join([label[s][k] for s, k in zip(order, kinds, strict=True)])
         self.events.append(Event("showdown", f"Everyone turns up: {shown}.", None,
                                  tuple(effects)))
         # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
@@ -1158,14 +1206,17 @@ class KilleState:
                    else "holding a low Harlekin")
             if s in losers:
                 self._say("lose", f"{names[s]} loses a life, {why}.", None, (("life", s),))
-        if lowest:
-            card = KINDS[self.hold[lowest[0]] >> 1]
-            who = " and ".join(names[s] for s in lowest)
-            if set(lowest) <= set(losers):
+        if lowest and (guard == "" or set(lowest) <= set(losers)):
+            key = (tuple(lowest), hold[lowest[0]] >> 1)
+            event = g._lowest_event.get(key)
+            if event is None:
+                card = KINDS[key[1]]
+                who = " and ".join(names[s] for s in lowest)
                 verb = "loses" if len(lowest) == 1 else "each lose"
-                self._say("lose", f"{who} {'holds' if len(lowest) == 1 else 'hold'} the lowest "
-                          f"card ({card}) and {verb} a life.", None,
-                          tuple(("life", s) for s in lowest))
+                event = g._lowest_event[key] = Event(
+                    "lose", f"{who} {'holds' if len(lowest) == 1 else 'hold'} the lowest "
+                    f"card ({card}) and {verb} a life.", None, tuple(("life", s) for s in lowest))
+            self.events.append(event)
         if guard == "struck":
             self._say("guard", "That would take a life from every seat, so the lowest card is "
                       "ignored: only the struck seats and low Harlekins lose.")
@@ -1218,6 +1269,9 @@ class KilleState:
             "redeal": o.redeal or None,
             "narration": [e.text for e in self.events],
         }
+
+
+_DO = {verb: getattr(KilleState, "_do_" + verb) for verb in VERBS}
 
 
 def _factory(seats: int | Sequence[str] = 5, **options: Any) -> KilleGame:

@@ -238,8 +238,9 @@ def second_person(text: str, name: str) -> str:
     if name.lower() != "you":
         return text
     text = re.sub(r"\byou's\b", "your", text)
-    return _VERB.sub(lambda m: f"{m.group(1)} {_IRREGULAR.get(m.group(2), m.group(2)[:-1])}",
+    text = _VERB.sub(lambda m: f"{m.group(1)} {_IRREGULAR.get(m.group(2), m.group(2)[:-1])}",
                      text)
+    return re.sub(r"(^|[.!?:]\s+)you\b", lambda m: m.group(1) + "You", text)
 
 
 def _last_call(events: Sequence[Any]) -> str:
