@@ -39,7 +39,11 @@ class KilleHeuristic:
         if k is None:
             return 0
         if k == HARLEKIN:
-            return -2 if obs.seat in obs.low_harlekin else HIGH
+            if obs.seat in obs.low_harlekin:
+                return -2
+            if obs.rules.dealt_harlekin == "low" and obs.holds_dealt:
+                return -1  # Killeboken's rule: a Harlekin you are dealt is the lowest card
+            return HIGH
         return k
 
     def _left_of(self, obs: Observation) -> int | None:

@@ -191,14 +191,15 @@ class Observation:
     its own card, face-up cards, and cards it followed through swaps.
     """
 
-    __slots__ = ("seat", "names", "dealer", "order", "lives", "to_act", "legal", "is_over",
-                 "_events", "_n", "_folded")
+    __slots__ = ("seat", "names", "rules", "dealer", "order", "lives", "to_act", "legal",
+                 "is_over", "_events", "_n", "_folded")
 
     def __init__(self, state: KilleState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
         g = state.game
         self.names = g.names
+        self.rules = g.rules  # the table's rules options: public, and a player needs them
         self.dealer = state.dealer
         self.order = state.order
         self.lives = state.lives
@@ -220,15 +221,21 @@ class Observation:
         struck: dict[int, str] = {}
         aside: list[int] = []
         seat = self.seat
+        mine = (seat,)
+        holds_dealt = False
         self._events = [e for e in self._events[:self._n]
                         if e.visible is None or seat in e.visible]
         for e in self._events:
+            if e.visible == mine and (e.kind == "dealt" or e.kind == "back"):
+                holds_dealt = True  # dealt it, or a Husu gave it back
             for eff in e.effects:
                 op = eff[0]
                 if op == "know":
                     known[eff[1]] = eff[2]
                 elif op == "swap":
                     p, q = eff[1], eff[2]
+                    if p == seat or q == seat:
+                        holds_dealt = False
                     kp, kq = known.pop(p, None), known.pop(q, None)
                     if kq is not None:
                         known[p] = kq
@@ -244,6 +251,8 @@ class Observation:
                 elif op == "face_up":
                     face.add(eff[1])
                 elif op == "drew":
+                    if eff[1] == seat:
+                        holds_dealt = False
                     known.pop(eff[1], None)
                     face.discard(eff[1])
                 elif op == "low":
@@ -256,8 +265,14 @@ class Observation:
                 elif op == "aside":
                     aside.append(eff[1])
         self._folded = {"known": known, "face": face, "low": low, "struck": struck,
-                        "aside": aside}
+                        "aside": aside, "holds_dealt": holds_dealt}
         return self._folded
+
+    @property
+    def holds_dealt(self) -> bool:
+        """Whether this seat holds the very card it was dealt (it matters for a Harlekin when
+        ``rules.dealt_harlekin`` is ``"low"``)."""
+        return bool(self._fold()["holds_dealt"])
 
     @property
     def my_card(self) -> str | None:
@@ -402,6 +417,11 @@ class KilleGame:
         """
         if record is not None:
             return self._from_record(record)
+        if not (isinstance(asks_accepted, int) and 0 <= asks_accepted <= 3):
+            raise RecordError(
+                f"asks_accepted counts accepted asks for better cards: 0 to 3, not "
+                f"{asks_accepted!r}"
+            )
         lv = self._lives(lives)
         d = self._dealer(dealer, lv)
         order = _play_order(d, lv)
