@@ -68,3 +68,15 @@ def test_every_notebook_runs_in_jupyterlab(lab, path):
             poll(lambda i=i: (lambda st: st["non_transparent"] > st["total"] // 2)(
                 lab.canvas_stats(i)), what=f"canvas {i} of {path} to be drawn")
     lab.assert_clean()
+
+
+def test_voila_play_page_draws_and_plays(voila_page):
+    """`make app`: the play notebook as a page, drawn and answering clicks, with no errors."""
+    page = voila_page.page
+    page.goto(voila_page.url("kille/03-play.ipynb"), wait_until="domcontentloaded")
+    voila_page.wait_for_canvas(0, timeout_ms=90_000)
+    voila_page.wait_for_color(FELT, min_count=100_000, index=0, tolerance=12)
+    before = voila_page.canvas_hash(0)
+    page.get_by_role("button", name="Stand").first.click()
+    voila_page.wait_for_canvas_change(before, 0)
+    voila_page.assert_clean()
