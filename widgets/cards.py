@@ -18,6 +18,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Literal
 
+from kortspel.kille import GLOSS, KINDS
+from kortspel.kille import MATADORS as ENGINE_MATADORS
+
 from .paint import Painter, PathCommand, Point, fit_text_size
 
 __all__ = [
@@ -52,20 +55,10 @@ CARD_H = 108.0
 _UW = 100.0
 _UH = 150.0
 
-KILLE_KINDS: tuple[str, ...] = (
-    "Blaren",
-    "Blompottan",
-    "Kransen",
-    *(str(n) for n in range(1, 13)),
-    "Värdshus",
-    "Kavall",
-    "Husu",
-    "Husar",
-    "Kuku",
-    "Harlekin",
-)
-LOW_CARDS: tuple[str, ...] = ("Blaren", "Blompottan", "Kransen")
-MATADORS: tuple[str, ...] = ("Värdshus", "Kavall", "Husu", "Husar", "Kuku")
+KILLE_KINDS: tuple[str, ...] = KINDS
+"""The 21 kinds, lowest to highest, Harlekin last: the engine's list, so the two never differ."""
+LOW_CARDS: tuple[str, ...] = KINDS[:3]
+MATADORS: tuple[str, ...] = tuple(KINDS[k] for k in ENGINE_MATADORS)
 
 _NUMBER_WORDS = (
     "one", "two", "three", "four", "five", "six",
@@ -73,16 +66,9 @@ _NUMBER_WORDS = (
 )  # fmt: skip
 
 KILLE_GLOSS: dict[str, str] = {
-    "Blaren": "the mask",
-    "Blompottan": "the flowerpot",
-    "Kransen": "the wreath",
+    **GLOSS,
     **{str(n): word for n, word in enumerate(_NUMBER_WORDS, start=1)},
-    "Värdshus": "the inn",
-    "Kavall": "the horse",
-    "Husu": "the pig",
-    "Husar": "the hussar",
-    "Kuku": "the cuckoo",
-    "Harlekin": "the harlequin",
+    "Harlekin": "the harlequin",  # short enough for a card label
 }
 
 KilleCategory = Literal["low", "number", "matador", "harlekin"]
