@@ -13,6 +13,8 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from itertools import starmap
+from operator import itemgetter, lt
 from typing import Any, NamedTuple
 
 from .core import (
@@ -205,7 +207,7 @@ class Observation:
         self.lives = state.lives
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self.is_over = state.phase == _OVER
+        self.is_over = state.is_over
         # A state's event list only ever grows, so the first ``_n`` events are this moment's
         # history for good; they are filtered to this seat's view on first use.
         self._events = state.events
@@ -356,6 +358,13 @@ class KilleGame:
         else:
             self.rules = Rules.from_dict({**dict(rules), **options})
         self._index = {n: i for i, n in enumerate(self.names)}
+        self._kuku_anytime = self.rules.kuku_call == "anytime"  # a holder may call out of turn
+        # The lives and dealer of a hand dealt with neither given (every seat full, the last
+        # seat deals), and the seatings already worked out (see ``_seating``).
+        self._seatings: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], Any]] = {}
+        full = tuple(self._lives(None))
+        d = self._dealer(None, full)
+        self._full_table = (full, d, self._seating(d, full))
         self.actions = tuple(
             {v: Action(s, v, self.names[s]) for v in VERBS} for s in range(seats)
         )
@@ -379,6 +388,17 @@ class KilleGame:
                   for q in range(seats))
             for p in range(seats))
         self._swap_cards: dict[tuple[int, int, int, int], Event] = {}
+        self._ask_talon_event = tuple(
+            Event("ask_talon", f"{nm[s]}, the dealer, swaps with the talon.")
+            for s in range(seats))
+        self._talon_draw_event = tuple(
+            Event("talon_draw", f"{nm[s]} takes the top card of the talon and puts the old card "
+                  "face down under the talon, out of play. The round is over.", None,
+                  (("drew", s), ("low", s, False)))
+            for s in range(seats))
+        self._talon_card: dict[tuple[int, int, int], Event] = {}
+        self._round_over_event = Event(
+            "round_over", "The turn would pass the dealer: the swapping is over.")
         self._lowest_event: dict[tuple[tuple[int, ...], int], Event] = {}
         self._show_effects = tuple(
             tuple((("know", s, k), ("face_up", s)) for k in range(len(KINDS)))
@@ -422,17 +442,36 @@ class KilleGame:
                 f"asks_accepted counts accepted asks for better cards: 0 to 3, not "
                 f"{asks_accepted!r}"
             )
-        lv = self._lives(lives)
-        d = self._dealer(dealer, lv)
-        order = _play_order(d, lv)
+        if lives is None and dealer is None:
+            lv, d, (order, deal) = self._full_table
+        else:
+            lv = tuple(self._lives(lives))
+            d = self._dealer(dealer, lv)
+            order, deal = self._seating(d, lv)
         if rng is None:
             rng = random.Random(seed)
         deck = shuffled_deck(rng)
-        hold = [-1] * self.seats
-        for i, s in enumerate(order):
-            hold[s] = deck[i]
-        return KilleState(self, d, tuple(lv), order, hold, tuple(deck[len(order):]),
-                          asks_accepted)
+        deck.append(-1)  # what ``deal`` gives a seat with no lives
+        return KilleState(self, d, lv, order, list(deal(deck)),
+                          tuple(deck[len(order):DECK_SIZE]), asks_accepted)
+
+    def _seating(self, dealer: int, lives: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        """The play order for this dealer and these lives, and a getter that deals a shuffled
+        deck (with -1 after its last card) round it: the n-th card to the n-th seat in order,
+        -1 to seats without lives.
+
+        Both depend only on the dealer and on which seats have lives, which change a few times
+        a match, so they are worked out once per pair and kept (at most 8 * 2**8 of them).
+        """
+        key = (dealer, tuple(map(bool, lives)))
+        seating = self._seatings.get(key)
+        if seating is None:
+            order = _play_order(dealer, lives)
+            where = [DECK_SIZE] * self.seats
+            for i, s in enumerate(order):
+                where[s] = i
+            seating = self._seatings[key] = (order, itemgetter(*where))
+        return seating
 
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> KilleState:
         """The state after the record's actions (or only the first ``upto`` of them)."""
@@ -472,7 +511,7 @@ class KilleGame:
             raise RecordError("a hand needs at least two seats with lives")
         return out
 
-    def _dealer(self, dealer: int | str | None, lives: list[int]) -> int:
+    def _dealer(self, dealer: int | str | None, lives: Sequence[int]) -> int:
         if dealer is None:
             d = self.seats - 1
             while lives[d] == 0:
@@ -543,6 +582,9 @@ class KilleGame:
 
 
 _DECK_RANGE = range(DECK_SIZE)
+_NO_ARGS = ((),) * DECK_SIZE  # starmap(rng.random, _NO_ARGS) draws one key per card, in C
+_KIND_BYTES = bytes(c >> 1 for c in _DECK_RANGE)  # card id -> kind, as a translate source
+_IDS = int.from_bytes(bytes(_DECK_RANGE), "big")  # the ids 0..41 as one 42-byte integer
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
@@ -550,17 +592,24 @@ def shuffled_deck(rng: random.Random) -> list[int]:
 
     Five times cheaper than ``rng.shuffle`` for 42 cards (``random()`` is one C call, while
     ``shuffle`` draws bounded integers in Python), and just as reproducible from the seed.
+
+    The two copies of a kind are interchangeable, so copy 0 is always the one dealt first:
+    the order of kinds is the order of the keys, and the card ids come out exactly as a
+    replay of the hand's record numbers them, so the replay of a record equals the state it
+    was taken from. (This is the same deck as giving copy 0 the smaller of its kind's two
+    keys before sorting, done as renumbering after the sort.)
     """
-    r = rng.random
-    keys = [r() for _ in _DECK_RANGE]
-    # The two copies of a kind are interchangeable: give copy 0 the smaller key, so that it
-    # is always dealt first. The order of kinds is unchanged (each kind keeps its two keys),
-    # and the card ids come out exactly as a replay of the hand's record numbers them, so the
-    # replay of a record equals the state it was taken from.
-    even, odd = keys[0::2], keys[1::2]
-    keys[0::2] = map(min, even, odd)
-    keys[1::2] = map(max, even, odd)
-    return sorted(range(DECK_SIZE), key=keys.__getitem__)
+    keys = list(starmap(rng.random, _NO_ARGS))
+    order = sorted(_DECK_RANGE, key=keys.__getitem__)
+    # Renumbering with byte-string tables costs one C call a step rather than one a card:
+    # trade[k] is 1 when copy 1 of kind k drew the smaller key, so is dealt first and takes
+    # the id 2k (on equal keys the stable sort keeps copy 0 first, and ``<`` gives 0);
+    # spread over the cards, flip[c] = trade[c >> 1], and XORed byte by byte into the ids
+    # (no carries: each flip byte is 0 or 1), it is each card's new id.
+    trade = bytes(map(lt, keys[1::2], keys[0::2])).ljust(256, b"\0")
+    flip = int.from_bytes(_KIND_BYTES.translate(trade), "big")
+    renumber = (_IDS ^ flip).to_bytes(DECK_SIZE, "big").ljust(256, b"\0")
+    return list(bytes(order).translate(renumber))
 
 
 def _play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
@@ -580,11 +629,15 @@ class KilleState:
     ``pos`` indexes ``order`` (forehand first, dealer last). ``chain`` lists the swaps that
     moved the card now on offer, so that a Husu can send it back the way it came; a per-seat
     history would not be enough once a card has passed through several hands.
+
+    ``to_act`` (the seat to decide, ``None`` once the hand is over) and ``is_over`` are plain
+    attributes, read several times a decision: every change of ``phase`` or ``pos`` sets them
+    too (``phase`` to ``_OVER`` only in ``_end``). Treat them, like the rest, as read-only.
     """
 
     __slots__ = ("game", "dealer", "lives", "order", "hold", "dealt", "low", "struck",
                  "face", "talon", "tp", "dead", "chain", "pos", "phase", "asks", "asked",
-                 "actions", "events", "outcome")
+                 "actions", "events", "outcome", "to_act", "is_over")
 
     def __init__(
         self,
@@ -615,6 +668,8 @@ class KilleState:
         self.chain: tuple[tuple[int, int, int, int, bool, bool], ...] = ()
         self.pos = 0
         self.phase = _SWAP
+        self.to_act: int | None = order[0]
+        self.is_over = False
         self.asks = asks
         self.asked = False
         self.actions: list[Action] = []
@@ -624,21 +679,6 @@ class KilleState:
 
     # -- protocol ----------------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
-        ph = self.phase
-        if ph == _SWAP:
-            return self.order[self.pos]
-        if ph == _ANSWER:
-            return self.dealer
-        if ph == _MIDDLE:
-            return self.order[1]
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
-
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now; out of turn only a Kuku call."""
         ph = self.phase
@@ -647,8 +687,9 @@ class KilleState:
         me = self.to_act
         if seat is None:
             seat = me
-        acts = self.game.actions[seat]  # type: ignore[index]
-        kuku = (self.hold[seat] >> 1) == KUKU and self.game.rules.kuku_call == "anytime"  # type: ignore[index]
+        g = self.game
+        acts = g.actions[seat]  # type: ignore[index]
+        kuku = (self.hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
         if seat != me:
             return [acts["kuku"]] if kuku else []
         if ph == _SWAP:
@@ -669,8 +710,8 @@ class KilleState:
     def callers(self) -> list[int]:
         """Seats other than the one to act that may call out of turn right now."""
         hold = self.hold
-        if (_KUKU0 not in hold and _KUKU1 not in hold) or self.phase == _OVER \
-                or self.game.rules.kuku_call != "anytime":
+        if (_KUKU0 not in hold and _KUKU1 not in hold) or self.is_over \
+                or not self.game._kuku_anytime:
             return []
         me = self.to_act
         return [s for s in self.order if s != me and (hold[s] >> 1) == KUKU]
@@ -714,11 +755,12 @@ class KilleState:
         An illegal action raises a ``KortspelError`` and leaves the state exactly as it was:
         all checks happen before the first change.
         """
-        if isinstance(action, str):
-            action = self.parse(action)
-        elif not isinstance(action, Action):
-            raise InvalidActionError(f"{action!r} is not an action; pass e.g. 'swap'")
-        if self.phase == _OVER:
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = self.parse(action)
+            elif not isinstance(action, Action):
+                raise InvalidActionError(f"{action!r} is not an action; pass e.g. 'swap'")
+        if self.is_over:
             raise HandOverError(self._over_message())
         seat, verb = action.seat, action.verb
         g = self.game
@@ -727,9 +769,9 @@ class KilleState:
         own = g.actions[seat].get(verb)
         if own is not action and own != action:
             raise InvalidActionError(f"{action!r} does not belong to this table")
-        fast = (self.phase == _SWAP and (verb == "stand" or verb == "swap")
-                and seat == self.order[self.pos])
-        if not fast and action not in self.legal_actions(seat):
+        # Standing or swapping in turn is always legal: skip building the legal list for it.
+        if (seat != self.to_act or self.phase != _SWAP or (verb != "stand" and verb != "swap")) \
+                and action not in self.legal_actions(seat):
             self._refuse(seat, verb)
         start = len(self.events)
         self.actions.append(own)
@@ -749,6 +791,8 @@ class KilleState:
         c.chain = self.chain
         c.pos = self.pos
         c.phase = self.phase
+        c.to_act = self.to_act
+        c.is_over = self.is_over
         c.asks = self.asks
         c.asked = self.asked
         c.actions = self.actions[:]
@@ -918,8 +962,10 @@ class KilleState:
         hold = self.hold
         order = self.order
         dealt = g._dealt_event
-        self.events.append(g._deal_event[self.dealer])
-        self.events.extend([dealt[s][hold[s] >> 1] for s in order])
+        events = self.events
+        events.append(g._deal_event[self.dealer])
+        for s in order:
+            events.append(dealt[s][hold[s] >> 1])
         if len(order) != 2:
             return
         harlekins = [s for s in order if hold[s] >> 1 == HARLEKIN]
@@ -964,6 +1010,7 @@ class KilleState:
         d = self._name(self.dealer)
         self._say("ask", f"{self._name(seat)} asks {d}, the dealer, for better cards.")
         self.phase = _ANSWER
+        self.to_act = self.dealer
 
     def _do_accept(self, seat: int) -> None:
         self._say("accept", f"{self._name(seat)} accepts: the cards are gathered and "
@@ -976,12 +1023,14 @@ class KilleState:
         self._say("refuse", f"{self._name(seat)} refuses: no better cards. {f} goes on to "
                   "stand or swap, and cannot ask again this hand.")
         self.phase = _SWAP
+        self.to_act = self.order[self.pos]
 
     def _do_depends(self, seat: int) -> None:
         m = self._name(self.order[1])
         self._say("depends", f"{self._name(seat)} says it depends: {m}, the middle seat, "
                   "decides.")
         self.phase = _MIDDLE
+        self.to_act = self.order[1]
 
     def _do_swap(self, seat: int) -> None:
         names = self.game.names
@@ -990,7 +1039,7 @@ class KilleState:
         hold = self.hold
         p = self.pos
         if p == n - 1:
-            self._say("ask_talon", f"{names[seat]}, the dealer, swaps with the talon.")
+            self.events.append(self.game._ask_talon_event[seat])
             self._talon_swap(seat)
             return
         q = p + 1
@@ -1012,7 +1061,11 @@ class KilleState:
                 return
             target = order[q]
         k = hold[target] >> 1
-        if k == KUKU:
+        if k < HUSU or k == HARLEKIN:  # not a matador (Kavall and Värdshus are passed above)
+            self._exchange(seat, target)
+            self.pos = q
+            self.to_act = order[q]
+        elif k == KUKU:
             self._reveal(target)
             self._say("kuku", f"{names[target]} turns up the Kuku: Kuku står, ingen byta får! "
                       f"(the cuckoo stays, nobody swaps it) The swapping is over, and "
@@ -1036,9 +1089,6 @@ class KilleState:
                       call="Svinhugg går igen!")
             self._bite_back(seat)
             self._next(q + 1)
-        else:
-            self._exchange(seat, target)
-            self.pos = q
 
     def _exchange(self, p: int, q: int) -> None:
         hold = self.hold
@@ -1148,11 +1198,13 @@ class KilleState:
                 self.hold[seat] = c
                 self.dead += (old,)
                 self.low[seat] = False
-                self._say("talon_draw", f"{who} takes the top card of the talon and puts the "
-                          "old card face down under the talon, out of play. The round is over.",
-                          None, (("drew", seat), ("low", seat, False)))
-                self._say("talon_card", f"{who} draws {a_card(k)} (and gives up "
-                          f"{a_card(old >> 1)}).", (seat,), (("know", seat, k),))
+                g = self.game
+                card = g._talon_card.get((seat, k, old >> 1))
+                if card is None:
+                    card = g._talon_card[seat, k, old >> 1] = Event(
+                        "talon_card", f"{who} draws {a_card(k)} (and gives up "
+                        f"{a_card(old >> 1)}).", (seat,), (("know", seat, k),))
+                self.events += (g._talon_draw_event[seat], card)
             self._showdown()
             return
         self._say("talon_empty", f"The talon has no card left for {who}; {who} keeps the old "
@@ -1161,10 +1213,11 @@ class KilleState:
 
     def _next(self, pos: int) -> None:
         if pos >= len(self.order):
-            self._say("round_over", "The turn would pass the dealer: the swapping is over.")
+            self.events.append(self.game._round_over_event)
             self._showdown()
         else:
             self.pos = pos
+            self.to_act = self.order[pos]
 
     # -- the showdown ----------------------------------------------------------------
 
@@ -1187,28 +1240,43 @@ class KilleState:
         hold = self.hold
         struck = self.struck
         low = self.low
-        kinds = [hold[s] >> 1 for s in order]
         show, label = g._show_effects, g._show_label
+        # One plain loop (a hand's hottest): comprehensions cost a function call each.
+        kinds: list[int] = []
+        shown: list[str] = []
         effects: list[tuple[Any, ...]] = []
-        for s, k in zip(order, kinds, strict=True):
+        for s in order:
+            k = hold[s] >> 1
+            kinds.append(k)
+            shown.append(label[s][k])
             effects += show[s][k]
-        shown = ", ".join([label[s][k] for s, k in zip(order, kinds, strict=True)])
-        self.events.append(Event("showdown", f"Everyone turns up: {shown}.", None,
+        self.events.append(Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
                                  tuple(effects)))
         # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
         first: list[int] = []
         lowest: list[int] = []
-        m = HIGH
-        for s, k in zip(order, kinds, strict=True):
-            if s in struck or low[s]:
-                first.append(s)
-                continue
-            r = k if k != HARLEKIN else self.rank(s)
-            if r < m:
-                m = r
-                lowest = [s]
-            elif r == m and r < HIGH:
-                lowest.append(s)
+        if not struck and True not in low and (
+                HARLEKIN not in kinds or g.rules.dealt_harlekin == "high"):
+            # The usual hand: every rank is the kind (a high Harlekin's 19 is never lowest),
+            # and a kind has two copies, so at most two seats share the lowest.
+            m = min(kinds)
+            if m < HIGH:
+                i = kinds.index(m)
+                lowest = [order[i]]
+                if m in kinds[i + 1:]:
+                    lowest.append(order[kinds.index(m, i + 1)])
+        else:
+            m = HIGH
+            for s, k in zip(order, kinds, strict=True):
+                if s in struck or low[s]:
+                    first.append(s)
+                    continue
+                r = k if k != HARLEKIN else self.rank(s)
+                if r < m:
+                    m = r
+                    lowest = [s]
+                elif r == m and r < HIGH:
+                    lowest.append(s)
         losers = first + lowest
         guard = ""
         if len(losers) == len(order):
@@ -1254,15 +1322,21 @@ class KilleState:
     def _end(self, first: Sequence[int] = (), lowest: Sequence[int] = (),
              losers: Sequence[int] = (), guard: str = "", redeal: str = "") -> None:
         self.phase = _OVER
+        self.to_act = None
+        self.is_over = True
         order = self.order
         low = self.low
-        lost = set(losers)
+        if first:
+            lost = set(losers)
+            lose_life = tuple([s for s in order if s in lost])
+        else:
+            lose_life = tuple(losers)  # no seat lost first, so these are the lowest: in order
         self.outcome = Outcome(
-            tuple([c >> 1 if c >= 0 else -1 for c in self.hold]),
+            tuple([c >> 1 for c in self.hold]),  # -1 >> 1 is -1: a seat not in the hand
             dict(self.struck),
-            tuple([s for s in order if low[s]]),
+            tuple([s for s in order if low[s]]) if True in low else (),
             tuple(lowest),
-            tuple([s for s in order if s in lost]),
+            lose_life,
             guard,
             redeal,
         )
