@@ -14,7 +14,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := notebook,test
 
 # Only lint the source dirs that exist (kortspel/ and widgets/ may not exist in early checkouts).
-LINT_DIRS := $(wildcard kortspel widgets tests)
+LINT_DIRS := $(wildcard kortspel widgets tests tools)
 # Every notebook of the project (not Jupyter's autosave copies); names must not contain spaces.
 NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 # Jupyter refuses to start as root unless told to (dev containers and CI run as root).
@@ -90,7 +90,8 @@ app: $(STAMP)
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=600 \
-	    --ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS),\
+	    --ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS) && \
+	    $(BIN)/python tools/tidy_notebooks.py $(NOTEBOOKS),\
 	    @echo "no notebooks under notebooks/")
 
 clean:
