@@ -225,6 +225,8 @@ class Observation:
         seat = self.seat
         mine = (seat,)
         holds_dealt = False
+        dead = 0
+        lost: list[int] = []
         self._events = [e for e in self._events[:self._n]
                         if e.visible is None or seat in e.visible]
         for e in self._events:
@@ -257,6 +259,9 @@ class Observation:
                         holds_dealt = False
                     known.pop(eff[1], None)
                     face.discard(eff[1])
+                    dead += 1  # the drawer's old card went out of play, face down
+                elif op == "life":
+                    lost.append(eff[1])
                 elif op == "low":
                     if eff[2]:
                         low.add(eff[1])
@@ -267,8 +272,32 @@ class Observation:
                 elif op == "aside":
                     aside.append(eff[1])
         self._folded = {"known": known, "face": face, "low": low, "struck": struck,
-                        "aside": aside, "holds_dealt": holds_dealt}
+                        "aside": aside, "holds_dealt": holds_dealt, "dead": dead,
+                        "lost": lost,
+                        "redeal": any(e.kind in ("redeal", "accept") for e in self._events)}
         return self._folded
+
+    @property
+    def out_of_play(self) -> list[str | None]:
+        """Cards out of this hand as everyone sees them: set-aside matadors by name, and
+        ``None`` for each card a talon-drawer gave up face down."""
+        f = self._fold()
+        return [KINDS[k] for k in f["aside"]] + [None] * f["dead"]
+
+    @property
+    def talon_left(self) -> int:
+        """Cards still in the talon: a public count, as anyone at the table can see."""
+        return DECK_SIZE - len(self.order) - len(self.out_of_play)
+
+    @property
+    def lose_life(self) -> list[int]:
+        """Seats that lose a life in this hand (empty until the showdown)."""
+        return list(self._fold()["lost"])
+
+    @property
+    def redeal(self) -> bool:
+        """Whether this hand ended in a new deal by the same dealer."""
+        return bool(self._fold()["redeal"])
 
     @property
     def holds_dealt(self) -> bool:

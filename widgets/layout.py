@@ -190,15 +190,8 @@ def model_from_observation(obs: Observation, lines: int = 5) -> TableModel:
     low = obs.low_harlekin
     struck = obs.struck
     events = obs.events
-    losers: list[int] = []
-    drew = 0
-    for e in events:
-        for eff in e.effects:
-            if eff[0] == "life":
-                losers.append(eff[1])
-            elif eff[0] == "drew":
-                drew += 1
-    redeal = any(e.kind in ("redeal", "accept") for e in events)
+    losers = obs.lose_life
+    redeal = obs.redeal
     seats = []
     for s, name in enumerate(obs.names):
         in_hand = s in obs.order
@@ -212,11 +205,9 @@ def model_from_observation(obs: Observation, lines: int = 5) -> TableModel:
             may_call=s == obs.seat and any(a.verb == "kuku" for a in obs.legal),
         ))
     me = obs.names[obs.seat]
-    aside = obs.set_aside
-    out_of_play: tuple[str | None, ...] = tuple(aside) + (None,) * drew
-    in_play = len(obs.order)
+    out_of_play = tuple(obs.out_of_play)
     return TableModel(
-        seats=tuple(seats), viewer=obs.seat, talon_left=42 - in_play - len(out_of_play),
+        seats=tuple(seats), viewer=obs.seat, talon_left=obs.talon_left,
         out_of_play=out_of_play,
         lines=tuple(second_person(e.text, me) for e in events[-lines:]),
         call=_last_call(events), is_over=obs.is_over,

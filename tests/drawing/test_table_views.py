@@ -60,6 +60,9 @@ def test_seat_view_never_shows_a_hidden_card(seats: int) -> None:
         for viewer in st.order:
             obs = st.observation(viewer)
             known = obs.known
+            # Public counts agree with the truth; which cards went out face down does not leak.
+            assert obs.talon_left == st.talon_left
+            assert len(obs.out_of_play) == len(st.dead)
             lay = layout(model_from_observation(obs))
             for card in lay.cards:
                 if card.seat is None or card.seat == viewer:
