@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -62,5 +63,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(seconds=args.seconds)
 
 
+def run_cli() -> int:
+    """``main`` for the shell: a closed pipe or Ctrl-C ends quietly, never with a traceback."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # e.g. `python -m kortspel bench | head -3`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cli())

@@ -105,3 +105,16 @@ def test_bench_prints_the_figures():
     assert proc.returncode == 0, proc.stderr
     assert "kille hands/s, 5 seats, random players" in proc.stdout
     assert "kille engine decisions/s" in proc.stdout
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """`python -m kortspel bench | head -1` must not print a traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        f"{sys.executable} -m kortspel bench --seconds 0.05 | head -1",
+        shell=True, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.stdout.startswith("kortspel bench")
+    assert "Traceback" not in proc.stderr
