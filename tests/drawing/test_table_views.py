@@ -310,3 +310,28 @@ def test_a_failing_drawing_does_not_freeze_later_ones() -> None:
 
 def test_card_height_constant_used() -> None:
     assert CARD_H == 96.0
+
+
+def test_play_with_two_human_seats_names_whose_button_it_is() -> None:
+    p = _play(seats=3, you=[0, 1], seed=4, auto=False)
+    assert p._human_turn() == 0
+    labels = [b.description for b in p.actions.children]
+    assert labels[:2] == ["you: Stand", "you: Swap"]
+    p.act("stand", 0)
+    assert p._human_turn() == 1 and p.table.viewer == 1  # the seat to act sees its own card
+    assert [b.description for b in p.actions.children][0] == "Anna: Stand"
+
+
+def test_a_new_browser_client_gets_the_table_again(monkeypatch) -> None:
+    """A reload or a Voilà page creates the canvas anew, blank: the view must redraw."""
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    from widgets import table
+
+    view = table(kortspel.replay(HORSE, upto=1))
+    sent = []
+    original = _CANVAS_MANAGER.send
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: (sent.append(1),
+                                                                     original(*a, **k)))
+    view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert sent, "nothing was redrawn for the new client"
