@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from .core import Action, RandomBot
-from .kille import HARLEKIN, HIGH, KAVALL, KUKU, VARDSHUS, Observation
+from .kille import HARLEKIN, HIGH, KAVALL, KUKU, VARDSHUS, Observation, left_of
 
 __all__ = ["RandomBot", "KilleHeuristic", "bot_for"]
 
@@ -46,11 +46,6 @@ class KilleHeuristic:
             return HIGH
         return k
 
-    def _left_of(self, obs: Observation) -> int | None:
-        order = obs.order
-        i = order.index(obs.seat)
-        return order[i + 1] if i + 1 < len(order) else None
-
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         verbs = {a.verb: a for a in legal}
         rank = self._my_rank(obs)
@@ -68,7 +63,7 @@ class KilleHeuristic:
             return legal[0]
         if rank == -2:
             return verbs["swap"]  # pass the low Harlekin on: it goes across face up
-        left = self._left_of(obs)
+        left = left_of(obs.order, obs.seat)
         known = obs.known
         if left is not None and left in known:
             theirs = known[left]

@@ -641,6 +641,13 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return list(bytes(order).translate(renumber))
 
 
+def left_of(order: Sequence[int], seat: int) -> int | None:
+    """The seat a swap by ``seat`` asks first: the next in the hand, ``None`` for the dealer
+    (who goes to the talon). Matadors may then send the swap further on."""
+    i = order.index(seat)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
 def _play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
     """Seats in the hand, from the dealer's left round to the dealer."""
     n = len(lives)

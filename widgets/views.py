@@ -18,7 +18,7 @@ import ipywidgets as W
 
 import kortspel
 from kortspel.core import Action, KortspelError, RandomBot
-from kortspel.kille import MATADORS, KilleState, parse_kind
+from kortspel.kille import MATADORS, KilleState, left_of, parse_kind
 from kortspel.match import KilleMatch
 
 from .drawing import _SVG_SPRITES, paint_table
@@ -491,9 +491,7 @@ class Play(W.VBox):
             else:
                 self._say(self._why_not(self.humans[0], "act"))
             return
-        order = self.hand.order
-        i = order.index(me)
-        left = order[i + 1] if i + 1 < len(order) else None
+        left = left_of(self.hand.order, me)
         if seat == me:
             self.act("stand", me)
         elif seat == left:
@@ -542,13 +540,8 @@ class Play(W.VBox):
         hand = self.hand
         viewer = self._viewer()
         me = self._human_turn()
-        left = []
-        if me is not None:
-            order = hand.order
-            i = order.index(me)
-            if i + 1 < len(order):
-                left = [order[i + 1]]
-        self.table.show(hand, viewer, legal_seats=left)
+        target = left_of(hand.order, me) if me is not None else None
+        self.table.show(hand, viewer, legal_seats=[] if target is None else [target])
         buttons = []
         for seat in self.humans:
             for a in hand.legal_actions(seat):
