@@ -280,17 +280,13 @@ def test_deck_picture_has_all_kinds_in_order() -> None:
     assert positions == sorted(positions)
 
 
-def test_redraw_is_one_message(monkeypatch) -> None:
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
+def test_redraw_is_one_message() -> None:
     from widgets import table
+    from widgets.bench import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
-    sent = []
-    original = _CANVAS_MANAGER.send
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: (sent.append(1),
-                                                                     original(*a, **k)))
-    view.show(kortspel.replay(HORSE))
+    with counting_messages() as sent:
+        view.show(kortspel.replay(HORSE))
     assert len(sent) == 1
 
 
@@ -322,16 +318,12 @@ def test_play_with_two_human_seats_names_whose_button_it_is() -> None:
     assert [b.description for b in p.actions.children][0] == "Anna: Stand"
 
 
-def test_a_new_browser_client_gets_the_table_again(monkeypatch) -> None:
+def test_a_new_browser_client_gets_the_table_again() -> None:
     """A reload or a Voilà page creates the canvas anew, blank: the view must redraw."""
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
     from widgets import table
+    from widgets.bench import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
-    sent = []
-    original = _CANVAS_MANAGER.send
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: (sent.append(1),
-                                                                     original(*a, **k)))
-    view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    with counting_messages() as sent:
+        view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
     assert sent, "nothing was redrawn for the new client"
