@@ -304,18 +304,9 @@ def layout(model: TableModel, *, legal_seats: Sequence[int] = (),
         plate_box = Box(cx - PLATE_W / 2, card_box.y + CARD_H + 4, PLATE_W, PLATE_H)
         out.seat_boxes[seat.seat] = Box(plate_box.x, card_box.y, PLATE_W,
                                         CARD_H + 4 + PLATE_H)
-        marks = []
-        if seat.struck:
-            marks.append(f"struck ({seat.struck})")
-        if seat.low_harlekin:
-            marks.append("low Harlekin")
-        if seat.loses_life:
-            marks.append("loses a life")
-        if seat.face_up and seat.in_hand and not model.is_over:
-            marks.append("face up")
         out.plates.append(SeatPlate(seat.seat, plate_box, seat.name, seat.lives, max_lives,
                                     seat.is_dealer, seat.to_act, not seat.in_hand,
-                                    tuple(marks)))
+                                    tuple(seat_notes(seat, model.is_over))))
         if not seat.in_hand:
             continue
         highlight = None
@@ -367,6 +358,20 @@ def _centre(out: Layout, model: TableModel) -> None:
         y += 15
 
 
+def seat_notes(seat: SeatModel, is_over: bool) -> list[str]:
+    """Words for a seat's condition, shared by its name plate and the table's alt text."""
+    notes = []
+    if seat.struck:
+        notes.append(f"struck ({seat.struck})")
+    if seat.low_harlekin:
+        notes.append("low Harlekin")
+    if seat.loses_life:
+        notes.append("loses a life")
+    if seat.face_up and seat.in_hand and not is_over:
+        notes.append("face up")
+    return notes
+
+
 def alt_text(model: TableModel) -> str:
     """The whole table in words: the canvas is invisible to screen readers."""
     parts = []
@@ -378,10 +383,7 @@ def alt_text(model: TableModel) -> str:
         bits = [f"{s.name}: {card}", f"{s.lives} {'life' if s.lives == 1 else 'lives'}"]
         if s.is_dealer:
             bits.append("dealer")
-        if s.struck:
-            bits.append(f"struck by the {s.struck}")
-        if s.low_harlekin:
-            bits.append("low Harlekin")
+        bits += seat_notes(s, model.is_over)
         if s.to_act:
             bits.append("to act")
         parts.append(", ".join(bits))
