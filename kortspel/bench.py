@@ -1,5 +1,7 @@
-"""Speed figures: Kille hands and decisions per second, clone cost, and (when the widgets
-package is importable) the drawing cost of one table redraw.
+"""Speed figures for every game: hands and decisions per second through the protocol, the
+engine alone, and the cost of a clone; plus any figures other installed parts add (the
+drawing bench of ``kortspel.widgets``, found through the ``kortspel.bench`` entry points,
+so the engine never imports the views).
 
 Measured here rather than in timed tests, because a loaded CI machine makes timed tests
 flaky while a printed figure still tells the truth about the code.
@@ -7,13 +9,17 @@ flaky while a printed figure still tells the truth about the code.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from typing import Any
 
-from .core import RandomBot, step
-from .kille import KilleGame
+from .protocol import RandomBot, play_hand
+from .registry import games, load, spec
+
+AIMS: dict[str, str] = {"kille": "floor 20,000; aim 50,000"}
+"""What each game's hands/s figure is measured against (from its issue)."""
 
 
 def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
@@ -28,38 +34,40 @@ def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
             return total / (now - start), total
 
 
-def kille_hands(seats: int = 5, seconds: float = 2.0, seed: int = 1) -> dict[str, float]:
-    game = KilleGame(seats)
+def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> dict[str, float]:
+    """Whole hands with random players through ``play_hand``, chance turns included."""
+    game = load(game_name, seats=seats)
     rng = random.Random(seed)
     bots = [RandomBot() for _ in range(seats)]
     decisions = 0
 
     def batch() -> int:
         nonlocal decisions
-        for _ in range(200):
-            st = game.new_hand(rng=rng)
-            while not st.is_over:
-                step(st, bots, rng)
+        for _ in range(50):
+            st = play_hand(game.new_hand(rng=rng), bots, rng)
             decisions += len(st.actions)
-        return 200
+        return 50
 
     start = time.perf_counter()
-    hands_per_s, hands = _rate(batch, seconds)
+    per_s, count = _rate(batch, seconds)
     elapsed = time.perf_counter() - start
-    return {"hands_per_s": hands_per_s, "decisions_per_s": decisions / elapsed,
-            "decisions_per_hand": decisions / hands}
+    return {"hands_per_s": per_s, "decisions_per_s": decisions / elapsed,
+            "decisions_per_hand": decisions / count}
 
 
-def kille_engine_only(seats: int = 5, seconds: float = 2.0, seed: int = 2) -> float:
-    """Decisions per second of apply + legal_actions alone, with no bot or observation."""
-    game = KilleGame(seats)
+def engine_only(game_name: str, seats: int, seconds: float = 2.0, seed: int = 2) -> float:
+    """Decisions per second of ``legal_actions`` + ``apply`` alone: no bot, no observation."""
+    game = load(game_name, seats=seats)
     rng = random.Random(seed)
 
     def batch() -> int:
         n = 0
-        for _ in range(200):
+        for _ in range(50):
             st = game.new_hand(rng=rng)
             while not st.is_over:
+                if st.to_act == -1:
+                    st.apply(st.sample_chance(rng))
+                    continue
                 legal = st.legal_actions()
                 st.apply(legal[rng.randrange(len(legal))])
                 n += 1
@@ -68,10 +76,14 @@ def kille_engine_only(seats: int = 5, seconds: float = 2.0, seed: int = 2) -> fl
     return _rate(batch, seconds)[0]
 
 
-def kille_clone_us(seconds: float = 1.0) -> float:
-    game = KilleGame(5)
-    st = game.new_hand(seed=3)
-    st.apply("swap")
+def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
+    """Microseconds per ``clone()`` of a hand one decision in."""
+    game = load(game_name, seats=seats)
+    rng = random.Random(3)
+    st = game.new_hand(rng=rng)
+    legal = st.legal_actions()
+    if legal:
+        st.apply(legal[-1] if len(legal) < 2 else legal[1])
 
     def batch() -> int:
         for _ in range(1000):
@@ -81,22 +93,42 @@ def kille_clone_us(seconds: float = 1.0) -> float:
     return 1e6 / _rate(batch, seconds)[0]
 
 
-def run(seconds: float = 2.0) -> int:
-    print("kortspel bench (one core, CPython)")
-    h = kille_hands(5, seconds)
-    print(f"  kille hands/s, 5 seats, random players:   {h['hands_per_s']:>10,.0f}"
-          "   (floor 20,000; aim 50,000)")
-    print(f"  kille decisions/s in those hands:         {h['decisions_per_s']:>10,.0f}"
-          f"   ({h['decisions_per_hand']:.2f} decisions a hand)")
-    print(f"  kille engine decisions/s (apply+legal):   {kille_engine_only(5, seconds):>10,.0f}")
-    h8 = kille_hands(8, seconds / 2)
-    print(f"  kille hands/s, 8 seats, random players:   {h8['hands_per_s']:>10,.0f}")
-    print(f"  kille clone():                            {kille_clone_us(seconds / 2):>10.2f} µs")
-    try:
-        wb = importlib.import_module("widgets.bench")
-    except ImportError as err:
-        print(f"  table redraw: skipped (widgets not importable: {err})")
-        return 0
-    for line in wb.redraw_figures(seconds=seconds / 2):
-        print(f"  {line}")
+def game_figures(name: str, seconds: float) -> Iterable[str]:
+    s = spec(name)
+    low, high = s.seats
+    usual = min(max(5, low), high)
+    h = hands(name, usual, seconds)
+    aim = AIMS.get(name)
+    yield (f"{name} hands/s, {usual} seats, random players:".ljust(44)
+           + f"{h['hands_per_s']:>10,.0f}" + (f"   ({aim})" if aim else ""))
+    yield (f"{name} decisions/s in those hands:".ljust(44) + f"{h['decisions_per_s']:>10,.0f}"
+           + f"   ({h['decisions_per_hand']:.2f} decisions a hand)")
+    yield (f"{name} engine decisions/s (apply+legal):".ljust(44)
+           + f"{engine_only(name, usual, seconds):>10,.0f}")
+    if high != usual:
+        hh = hands(name, high, seconds / 2)
+        yield f"{name} hands/s, {high} seats, random players:".ljust(44) + \
+            f"{hh['hands_per_s']:>10,.0f}"
+    yield f"{name} clone():".ljust(44) + f"{clone_us(name, usual, seconds / 2):>10.2f} µs"
+
+
+def plugin_figures(seconds: float) -> Iterable[str]:
+    """Figures from other installed parts (``[project.entry-points."kortspel.bench"]``)."""
+    for ep in sorted(entry_points(group="kortspel.bench"), key=lambda e: e.name):
+        try:
+            figures: Callable[..., Any] = ep.load()
+        except ImportError as err:
+            yield f"{ep.name}: skipped ({err})"
+            continue
+        yield from figures(seconds=seconds)
+
+
+def run(seconds: float = 2.0, only: str | None = None) -> int:
+    print("kortspel bench (one core, CPython)", flush=True)
+    for name in games() if only is None else [spec(only).name]:
+        for line in game_figures(name, seconds):
+            print(f"  {line}", flush=True)
+    if only is None:
+        for line in plugin_figures(seconds / 2):
+            print(f"  {line}", flush=True)
     return 0

@@ -20,9 +20,8 @@ import pytest
 
 import kortspel
 from kortspel import HandOverError, IllegalActionError, KortspelError, RandomBot
-from kortspel.bots import KilleHeuristic
 from kortspel.core import step
-from kortspel.kille import HARLEKIN, KINDS, KilleState
+from kortspel.kille import HARLEKIN, KINDS, KilleHeuristic, KilleState
 
 OPTIONS = [
     {"dealt_harlekin": dh, "kuku_call": kc}

@@ -10,10 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .core import Action, RandomBot
-from .kille import HARLEKIN, HIGH, KAVALL, KUKU, VARDSHUS, Observation, left_of
+from ..actions import Action
+from ..protocol import RandomBot
+from .cards import HARLEKIN, HIGH, KAVALL, KUKU, VARDSHUS
+from .observation import Observation
+from .state import left_of
 
-__all__ = ["RandomBot", "KilleHeuristic", "bot_for"]
+__all__ = ["RandomBot", "KilleHeuristic"]
 
 
 class KilleHeuristic:
@@ -91,14 +94,3 @@ class KilleHeuristic:
             if seat in obs.low_harlekin or (kind < 6 and kind != HARLEKIN):
                 return legal[0]
         return None
-
-
-def bot_for(kind: str, name: str | None = None) -> RandomBot | KilleHeuristic:
-    """A bot by kind: ``"random"`` or ``"heuristic"``."""
-    if kind == "random":
-        return RandomBot(name or "random")
-    if kind == "heuristic":
-        return KilleHeuristic(name or "heuristic")
-    from .core import KortspelError
-
-    raise KortspelError(f"no bot called {kind!r}; try 'random' or 'heuristic'")

@@ -1,0 +1,391 @@
+"""Actions: a seat, a verb and the game's own arguments, as one frozen value.
+
+A record stores an action as JSON (``{"seat": "a", "do": "discard", "card": "KS"}``) and a
+person types it as short text (``"a discard KS"``); both come back to the same ``Action``
+through the game's ``ActionCodec``, which knows each verb's arguments. The codec checks the
+form only (is this a seat, a verb, a card?); whether the rules allow the action now is the
+state's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .errors import HandOverError, InvalidActionError
+
+ArgValue = str | int | tuple[str, ...]
+
+CHANCE = -1
+"""``state.to_act`` when the next step is the shuffle of the rules, not a seat's choice:
+``state.sample_chance(rng)`` then gives the action, drawn with the driver's rng."""
+
+CHANCE_NAME = "chance"
+
+
+def _check_arg(name: object, value: object) -> None:
+    if not isinstance(name, str) or not name:
+        raise InvalidActionError(f"an action's argument needs a name, not {name!r}")
+    if isinstance(value, bool) or not isinstance(value, str | int | tuple):
+        raise InvalidActionError(
+            f"the argument {name!r} must be text, a whole number or a tuple of card names, "
+            f"not {type(value).__name__}"
+        )
+    if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
+        raise InvalidActionError(f"the argument {name!r} must hold card names only")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: which seat does what, with what.
+
+    The seat is part of the action because some calls (the Kuku) are made out of turn, so a
+    verb alone would not say who acts. ``who`` is the seat's name, kept so that an action
+    prints and records without its table. ``args`` are ``(name, value)`` pairs in the verb's
+    order: ``(("card", "KS"),)``. ``str(action)`` is the short text form.
+    """
+
+    seat: int
+    verb: str
+    who: str = ""
+    args: tuple[tuple[str, ArgValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int:
+            raise InvalidActionError(
+                f"an action's seat is the seat's number (0 for the first seat), not "
+                f"{self.seat!r}; to name a seat, write the action as text: 'a swap'"
+            )
+        if not isinstance(self.verb, str) or not self.verb:
+            raise InvalidActionError(f"an action's verb is a word such as 'swap', not "
+                                     f"{self.verb!r}")
+        if not isinstance(self.who, str):
+            raise InvalidActionError(f"an action's 'who' is the seat's name, not {self.who!r}")
+        if not isinstance(self.args, tuple):
+            raise InvalidActionError("an action's args are a tuple of (name, value) pairs")
+        for pair in self.args:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise InvalidActionError(
+                    f"an action's args are (name, value) pairs, not {pair!r}")
+            _check_arg(*pair)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The argument called ``name`` (``action.get("card")``)."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def __str__(self) -> str:
+        words = [self.who, self.verb] if self.who else [self.verb]
+        for _, value in self.args:
+            words.append(",".join(value) if isinstance(value, tuple) else str(value))
+        return " ".join(words)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.who, "do": self.verb}
+        for key, value in self.args:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# What each verb takes, and the codec that reads and writes actions by it
+# ---------------------------------------------------------------------------------------------
+
+ARG_KINDS = ("card", "cards", "seat", "int", "choice")
+
+
+class Arg(NamedTuple):
+    """One argument of a verb: ``Arg("card", "card")``, ``Arg("from", "choice",
+    ("stock", "discard"))``, ``Arg("pile", "int", (0, 1, 2))``. ``choices`` limits a choice
+    or an int (empty: any); ``optional`` lets the record leave it out."""
+
+    name: str
+    kind: str
+    choices: tuple[Any, ...] = ()
+    optional: bool = False
+
+
+class Verb(NamedTuple):
+    name: str
+    args: tuple[Arg, ...] = ()
+    gloss: str = ""  # what the verb means, for error messages and help
+
+
+class ActionCodec:
+    """Converts a game's actions to and from record JSON and short text.
+
+    ``parse_card`` turns text into the game's canonical card name or raises
+    ``InvalidActionError``/``RecordError``. ``aliases`` maps words a person may type to verbs
+    (Swedish words); they are accepted in text only, never in records, where every field is
+    exact so that a record means one thing.
+    """
+
+    __slots__ = ("verbs", "names", "index", "parse_card", "aliases", "game_title", "_plain")
+
+    def __init__(
+        self,
+        game_title: str,
+        verbs: Iterable[Verb],
+        names: Sequence[str],
+        parse_card: Callable[[str], str] | None = None,
+        aliases: Mapping[str, str] | None = None,
+    ) -> None:
+        self.game_title = game_title
+        self.verbs: dict[str, Verb] = {v.name: v for v in verbs}
+        self.names = tuple(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.parse_card = parse_card
+        self.aliases = dict(aliases or {})
+        # Actions without arguments are made once per table and shared: cheap and identical.
+        self._plain: dict[tuple[int, str], Action] = {
+            (s, v.name): Action(s, v.name, n) for s, n in enumerate(self.names)
+            for v in self.verbs.values() if not v.args
+        }
+
+    # -- building ---------------------------------------------------------------------------
+
+    def make(self, seat: int, verb: str, **args: ArgValue) -> Action:
+        """The action ``seat`` takes with ``verb``; arguments in the verb's order."""
+        if not args:
+            plain = self._plain.get((seat, verb))
+            if plain is not None:
+                return plain
+        spec = self.verbs[verb]
+        ordered = tuple((a.name, args[a.name]) for a in spec.args if a.name in args)
+        who = CHANCE_NAME if seat == CHANCE else self.names[seat]
+        return Action(seat, verb, who, ordered)
+
+    def verb_list(self) -> str:
+        return ", ".join(self.verbs)
+
+    # -- reading records -----------------------------------------------------------------------
+
+    def from_json(self, data: Any, where: str = "the action") -> Action:
+        """A record's action object. Exact: the seat's name as the record's ``seats`` spell
+        it, the verb as the rules name it, every argument the verb needs (other fields, such
+        as a ``comment``, are ignored)."""
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(
+                f"{where} should be an object like {{\"seat\": \"a\", \"do\": \"...\"}}, "
+                f"not {_short(data)}")
+        if "seat" not in data or "do" not in data:
+            missing = "seat" if "seat" not in data else "do"
+            raise InvalidActionError(f"{where} has no {missing!r} field")
+        who, verb = data["seat"], data["do"]
+        if not isinstance(verb, str) or verb not in self.verbs:
+            raise InvalidActionError(
+                f"{where}: {_short(verb)} is not a {self.game_title} verb; the verbs are "
+                f"{self.verb_list()}")
+        if not isinstance(who, str) or who not in self.index:
+            raise InvalidActionError(
+                f"{where}: {_short(who)} is not a seat at this table; the seats are "
+                f"{', '.join(self.names)}")
+        seat = self.index[who]
+        spec = self.verbs[verb]
+        args: dict[str, ArgValue] = {}
+        for arg in spec.args:
+            if arg.name not in data:
+                if arg.optional:
+                    continue
+                raise InvalidActionError(
+                    f"{where}: {verb!r} needs a {arg.name!r} field ({self._expect(arg)})")
+            args[arg.name] = self._value(arg, data[arg.name], where)
+        return self.make(seat, verb, **args)
+
+    def _expect(self, arg: Arg) -> str:
+        if arg.kind == "card":
+            return "a card such as \"KS\""
+        if arg.kind == "cards":
+            return "a list of cards such as [\"KS\"]"
+        if arg.kind == "seat":
+            return f"a seat: {', '.join(self.names)}"
+        if arg.choices:
+            return "one of " + ", ".join(map(repr, arg.choices))
+        return "a whole number"
+
+    def _value(self, arg: Arg, raw: Any, where: str) -> ArgValue:
+        bad = InvalidActionError(
+            f"{where}: {arg.name!r} should be {self._expect(arg)}, not {_short(raw)}")
+        if arg.kind == "card":
+            if not isinstance(raw, str):
+                raise bad
+            return self._card(raw, where)
+        if arg.kind == "cards":
+            if not isinstance(raw, list | tuple) or not raw:
+                raise bad
+            if not all(isinstance(c, str) for c in raw):
+                raise bad
+            return tuple(self._card(c, where) for c in raw)
+        if arg.kind == "seat":
+            if not isinstance(raw, str) or raw not in self.index:
+                raise bad
+            return raw
+        if arg.kind == "int":
+            if type(raw) is not int or (arg.choices and raw not in arg.choices):
+                raise bad
+            return raw
+        # a choice: text, or a number, from the listed ones
+        if isinstance(raw, bool) or raw not in arg.choices:
+            raise bad
+        return raw  # type: ignore[no-any-return]
+
+    def _card(self, text: str, where: str) -> str:
+        if self.parse_card is None:
+            return text
+        try:
+            return self.parse_card(text)
+        except ValueError as err:
+            raise InvalidActionError(f"{where}: {err}") from None
+
+    # -- reading text ---------------------------------------------------------------------------
+
+    def from_text(self, text: Any, to_act: int | None) -> Action:
+        """Short text: ``"swap"`` (the seat to act), ``"c swap"``, ``"Anna Karin swap"``,
+        ``"a discard KS"``, ``"a draw from=stock"``.
+
+        After the verb come its arguments in order (or as ``name=value``); a list of cards
+        is written with commas (``"9H,9D"``). What stands before the verb is the seat's name.
+        """
+        if not isinstance(text, str):
+            raise InvalidActionError(
+                f"{_short(text)} is not an action; pass an Action, a record's action object "
+                "or text such as 'a swap'")
+        words = text.split()
+        if not words:
+            raise InvalidActionError(
+                f"an empty text is not a {self.game_title} action; say e.g. "
+                f"'{self.names[0]} {next(iter(self.verbs))}'")
+        at = self._verb_at(words)
+        verb = self.aliases.get(words[at].lower(), words[at].lower())
+        head = " ".join(words[:at])
+        if head:
+            seat = self.index[head]
+        else:
+            if to_act is None:
+                raise HandOverError("the hand is over; deal a new hand to play on")
+            if to_act == CHANCE:
+                raise InvalidActionError(
+                    "the next step is a shuffle, not a seat's decision: apply "
+                    "state.sample_chance(rng)")
+            seat = to_act
+        spec = self.verbs[verb]
+        rest = words[at + 1:]
+        named = {}
+        positional = []
+        for w in rest:
+            if "=" in w:
+                k, _, v = w.partition("=")
+                named[k] = v
+            else:
+                positional.append(w)
+        if len(positional) > len(spec.args):
+            takes = (", ".join(a.name for a in spec.args) if spec.args else "nothing")
+            raise InvalidActionError(
+                f"{_short(text)} is not a {self.game_title} action: {verb!r} takes "
+                f"{takes} after it, not {_short(' '.join(positional))}")
+        raw: dict[str, Any] = {}
+        for arg, w in zip(spec.args, positional, strict=False):
+            raw[arg.name] = w
+        for k, v in named.items():
+            if k not in {a.name for a in spec.args}:
+                raise InvalidActionError(f"{_short(text)}: {verb!r} has no argument {k!r}")
+            raw[k] = v
+        args: dict[str, ArgValue] = {}
+        for arg in spec.args:
+            if arg.name not in raw:
+                if arg.optional:
+                    continue
+                raise InvalidActionError(
+                    f"{_short(text)}: {verb!r} needs {arg.name} ({self._expect(arg)})")
+            value: Any = raw[arg.name]
+            if arg.kind == "cards":
+                value = [c for c in value.split(",") if c]
+            elif arg.kind == "int" or (arg.kind == "choice" and arg.choices
+                                        and isinstance(arg.choices[0], int)):
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            args[arg.name] = self._value(arg, value, _short(text))
+        return self.make(seat, verb, **args)
+
+    def _verb_at(self, words: list[str]) -> int:
+        """Where the verb stands: the first verb whose words before it name a seat (or none,
+        for the seat to act). Otherwise say what is wrong: no verb, or no such seat."""
+        verb_positions = [i for i, w in enumerate(words)
+                          if self.aliases.get(w.lower(), w.lower()) in self.verbs]
+        for i in verb_positions:
+            if i == 0 or " ".join(words[:i]) in self.index:
+                return i
+        text = " ".join(words)
+        if verb_positions:
+            head = " ".join(words[:verb_positions[0]])
+            raise InvalidActionError(
+                f"{_short(head)} is not a seat at this table; the seats are "
+                f"{', '.join(self.names)}")
+        if len(words) == 1:
+            raise InvalidActionError(
+                f"{_short(words[0])} is not a {self.game_title} verb; the verbs are "
+                f"{self.verb_list()}")
+        raise InvalidActionError(
+            f"{_short(text)} is not a {self.game_title} action; say e.g. "
+            f"'{next(iter(self.verbs))}' or '{self.names[-1]} {next(iter(self.verbs))}' "
+            f"(verbs: {self.verb_list()})")
+
+    # -- any form -----------------------------------------------------------------------------
+
+    def coerce(self, action: Any, to_act: int | None) -> Action:
+        """An ``Action``, a record's action object or text, as an ``Action`` of this table."""
+        if type(action) is Action:
+            return action
+        if isinstance(action, str):
+            return self.from_text(action, to_act)
+        if isinstance(action, Mapping):
+            return self.from_json(action)
+        if isinstance(action, Action):
+            return action
+        raise InvalidActionError(
+            f"{_short(action)} is not an action; pass an Action, a record's action object "
+            "or text such as 'a swap'")
+
+    def check(self, action: Action) -> None:
+        """Refuse an ``Action`` made by hand that this table could not have made."""
+        seat = action.seat
+        if seat == CHANCE:
+            return
+        if not 0 <= seat < len(self.names):
+            raise InvalidActionError(
+                f"{action!r} names seat {seat}; this table's seats are 0 to "
+                f"{len(self.names) - 1} ({', '.join(self.names)})")
+        if action.who != self.names[seat]:
+            raise InvalidActionError(
+                f"{action!r} says seat {seat} is {action.who!r}, but seat {seat} is "
+                f"{self.names[seat]!r}")
+        spec = self.verbs.get(action.verb)
+        if spec is None:
+            raise InvalidActionError(
+                f"{action.verb!r} is not a {self.game_title} verb; the verbs are "
+                f"{self.verb_list()}")
+        want = [a.name for a in spec.args]
+        got = [k for k, _ in action.args]
+        if [k for k in want if k in got] != got or any(
+                a.name not in got for a in spec.args if not a.optional):
+            raise InvalidActionError(
+                f"{action.verb!r} takes the arguments {want or 'none'}, got {got or 'none'}")
+        for arg in spec.args:
+            value = action.get(arg.name)
+            if value is not None:
+                raw = list(value) if isinstance(value, tuple) else value
+                if self._value(arg, raw, repr(action)) != value:
+                    raise InvalidActionError(
+                        f"{action!r}: write the card names as the game does "
+                        f"({self._value(arg, raw, repr(action))!r})")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A value for an error message: ``repr``, escaped, and cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,227 @@
+"""A Kille table: its seats, their names and the rules options; it deals hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from operator import itemgetter
+from typing import Any
+
+from ..actions import Action, ActionCodec, Verb
+from ..errors import KortspelError, RecordError, RulesError
+from ..protocol import check_seats
+from ..records import seat_names
+from .cards import DECK_SIZE
+from .fast import shuffled_deck
+from .narration import Narrator
+from .rules import Rules
+from .state import VERBS, KilleState
+
+VERB_SPECS = (
+    Verb("stand", gloss="keep your card"),
+    Verb("swap", gloss="offer your card to the seat on your left (the dealer: to the talon)"),
+    Verb("kuku", gloss="call the Kuku you hold: the swapping stops"),
+    Verb("ask", gloss="ask the dealer for better cards (two or three seats)"),
+    Verb("accept", gloss="agree to a new deal"),
+    Verb("refuse", gloss="say no to a new deal"),
+    Verb("depends", gloss="let the middle seat decide"),
+)
+
+TEXT_ALIASES = {
+    "stå": "stand", "sta": "stand", "nöjd": "stand", "nojd": "stand", "pass": "stand",
+    "byt": "swap", "byta": "swap", "byter": "swap", "trade": "swap",
+    "call": "kuku", "cuckoo": "kuku",
+    "better": "ask", "bättre": "ask",
+    "yes": "accept", "no": "refuse",
+}
+"""Words a person may type for a verb (Swedish and everyday English); text only, never in
+records."""
+
+
+def check_seed(seed: Any) -> None:
+    """A seed is a whole number or text: anything else would either fail deep inside
+    ``random`` or, worse, be hashed differently from one Python to the next."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
+        raise KortspelError(f"a seed is a whole number or text (or None for a fresh shuffle), "
+                            f"not {type(seed).__name__}")
+
+
+class KilleGame:
+    """A Kille table: how many seats, their names, and the rules options.
+
+    Immutable once made; every hand state shares it.
+    """
+
+    name = "kille"
+    title = "Kille"
+
+    def __init__(
+        self,
+        seats: int | Sequence[str] = 5,
+        names: Sequence[str] | None = None,
+        rules: Rules | Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        self.seats, self.names = check_seats("Kille", seats, names, 2, 8, seat_names)
+        seats = self.seats
+        if rules is None:
+            self.rules = Rules.from_dict(options)
+        elif isinstance(rules, Rules):
+            self.rules = Rules.from_dict({**asdict(rules), **options})
+        elif isinstance(rules, Mapping):
+            self.rules = Rules.from_dict({**dict(rules), **options})
+        else:
+            raise RulesError(f"rules are options by name, e.g. {{'lives': 3}}, not "
+                             f"{type(rules).__name__}")
+        self._index = {n: i for i, n in enumerate(self.names)}
+        self._kuku_anytime = self.rules.kuku_call == "anytime"  # a holder may call out of turn
+        self.codec = ActionCodec("Kille", VERB_SPECS, self.names, aliases=TEXT_ALIASES)
+        self.narrator = Narrator(self.names)
+        # The lives and dealer of a hand dealt with neither given (every seat full, the last
+        # seat deals), and the seatings already worked out (see ``_seating``).
+        self._seatings: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], Any]] = {}
+        full = tuple(self._lives(None))
+        d = self._dealer(None, full)
+        self._full_table = (full, d, self._seating(d, full))
+        self.actions: tuple[dict[str, Action], ...] = tuple(
+            {v: self.codec.make(s, v) for v in VERBS} for s in range(seats))
+
+    def __repr__(self) -> str:
+        return f"kortspel.load('kille', seats={self.seats}, names={list(self.names)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KilleGame) and (self.names, self.rules) == (
+            other.names, other.rules)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def seat_index(self, name: str) -> int:
+        try:
+            return self._index[name]
+        except (KeyError, TypeError):
+            raise RecordError(
+                f"{name!r} is not a seat at this table; the seats are {', '.join(self.names)}"
+            ) from None
+
+    def action(self, data: Any, to_act: int | None = None) -> Action:
+        """An action of this table from text or a record's action object."""
+        return self.codec.coerce(data, to_act)
+
+    def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
+        from ..registry import bot_for
+
+        return bot_for("kille", level, name)
+
+    def match(self, **options: Any) -> Any:
+        from .match import KilleMatch
+
+        return KilleMatch(self, **options)
+
+    # -- starting hands -------------------------------------------------------------
+
+    def new_hand(
+        self,
+        seed: int | str | None = None,
+        *,
+        record: Mapping[str, Any] | None = None,
+        dealer: int | str | None = None,
+        lives: Sequence[int] | Mapping[str, int] | None = None,
+        asks_accepted: int = 0,
+        rng: random.Random | None = None,
+    ) -> KilleState:
+        """A fresh hand: shuffled by a seeded RNG, or the deal a record gives.
+
+        With ``record`` the record's deal, dealer and lives are used and its actions are not
+        played (see ``replay`` for that). Without one, the shuffle comes from ``rng`` or from
+        ``random.Random(seed)``; the state itself never holds randomness.
+        """
+        if record is not None:
+            from .records import state_from_record
+
+            return state_from_record(self, record)
+        if type(asks_accepted) is not int or not 0 <= asks_accepted <= 3:
+            raise RecordError(
+                f"asks_accepted counts accepted asks for better cards: 0 to 3, not "
+                f"{asks_accepted!r}"
+            )
+        if lives is None and dealer is None:
+            lv, d, (order, deal) = self._full_table
+        else:
+            lv = tuple(self._lives(lives))
+            d = self._dealer(dealer, lv)
+            order, deal = self._seating(d, lv)
+        if rng is None:
+            check_seed(seed)
+            rng = random.Random(seed)
+        elif not isinstance(rng, random.Random):
+            raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
+        deck = shuffled_deck(rng)
+        deck.append(-1)  # what ``deal`` gives a seat with no lives
+        return KilleState(self, d, lv, order, list(deal(deck)),
+                          tuple(deck[len(order):DECK_SIZE]), asks_accepted)
+
+    def _seating(self, dealer: int, lives: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        """The play order for this dealer and these lives, and a getter that deals a shuffled
+        deck (with -1 after its last card) round it: the n-th card to the n-th seat in order,
+        -1 to seats without lives.
+
+        Both depend only on the dealer and on which seats have lives, which change a few times
+        a match, so they are worked out once per pair and kept (at most 8 * 2**8 of them).
+        """
+        key = (dealer, tuple(map(bool, lives)))
+        seating = self._seatings.get(key)
+        if seating is None:
+            order = play_order(dealer, lives)
+            where = [DECK_SIZE] * self.seats
+            for i, s in enumerate(order):
+                where[s] = i
+            seating = self._seatings[key] = (order, itemgetter(*where))
+        return seating
+
+    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> KilleState:
+        """The state after the record's actions (or only the first ``upto`` of them)."""
+        from .records import replay_record
+
+        return replay_record(self, record, upto)
+
+    def _lives(self, lives: Sequence[int] | Mapping[str, int] | None) -> list[int]:
+        if lives is None:
+            return [self.rules.lives] * self.seats
+        if isinstance(lives, Mapping):
+            out = [self.rules.lives] * self.seats
+            for name, v in lives.items():
+                out[self.seat_index(name)] = v
+        elif isinstance(lives, list | tuple):
+            out = list(lives)
+        else:
+            raise RecordError(f"lives are a list with one number per seat, or seat names "
+                              f"mapped to numbers, not {type(lives).__name__}")
+        if len(out) != self.seats:
+            raise RecordError(f"lives for {len(out)} seats given, the table has {self.seats}")
+        for v in out:
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
+                raise RecordError(f"lives must be whole numbers from 0 to 99, got {v!r}")
+        if sum(1 for v in out if v > 0) < 2:
+            raise RecordError("a hand needs at least two seats with lives")
+        return out
+
+    def _dealer(self, dealer: int | str | None, lives: Sequence[int]) -> int:
+        if dealer is None:
+            d = self.seats - 1
+            while lives[d] == 0:
+                d -= 1
+            return d
+        d = self.seat_index(dealer) if isinstance(dealer, str) else dealer
+        if type(d) is not int or not 0 <= d < self.seats:
+            raise RecordError(f"no seat {dealer!r} to deal; the seats are 0 to "
+                              f"{self.seats - 1} or their names")
+        if lives[d] == 0:
+            raise RecordError(f"{self.names[d]} has no lives left and cannot deal")
+        return d
+
+
+def play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
+    """Seats in the hand, from the dealer's left round to the dealer."""
+    n = len(lives)
+    return tuple(s for s in ((dealer + 1 + i) % n for i in range(n)) if lives[s] > 0)

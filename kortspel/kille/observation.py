@@ -1,0 +1,176 @@
+"""What one Kille seat may know, read from the generic fold of the events it saw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..events import OUT, Event, Knowledge, Zone, hand
+from .cards import DECK_SIZE, KINDS
+
+if TYPE_CHECKING:
+    from .state import KilleState
+
+_KIND = {name: i for i, name in enumerate(KINDS)}
+_OUT = Zone(OUT)
+
+
+class Observation:
+    """All that one seat may know of a hand, built only from the events that seat saw.
+
+    The fold is done on first use, so a bot that only needs its legal actions (the random
+    one) costs nothing here. ``known`` maps seats to the kinds this seat knows they hold now:
+    its own card, face-up cards, and cards it followed through swaps. ``knowledge`` is the
+    generic fold itself (every zone, every fact) that the table views read.
+    """
+
+    __slots__ = ("seat", "names", "rules", "dealer", "order", "lives", "to_act", "legal",
+                 "is_over", "_events", "_n", "_folded")
+
+    def __init__(self, state: KilleState, seat: int,
+                 legal: Sequence[Action] | None = None) -> None:
+        self.seat = seat
+        g = state.game
+        self.names = g.names
+        self.rules = g.rules  # the table's rules options: public, and a player needs them
+        self.dealer = state.dealer
+        self.order = state.order
+        self.lives = state.lives
+        self.to_act = state.to_act
+        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
+        self.is_over = state.is_over
+        # A state's event list only ever grows, so the first ``_n`` events are this moment's
+        # history for good; they are filtered to this seat's view on first use.
+        self._events: Sequence[Event] = state.events
+        self._n = len(state.events)
+        self._folded: dict[str, Any] | None = None
+
+    def _fold(self) -> dict[str, Any]:
+        if self._folded is not None:
+            return self._folded
+        seat = self.seat
+        mine = hand(seat)
+        self._events = events = tuple(e for e in self._events[:self._n]
+                                      if e.visible is None or seat in e.visible)
+        k = Knowledge(seat)
+        dealt_uid = None
+        for e in events:
+            for eff in e.effects:
+                k.apply(eff)
+            if dealt_uid is None and k.count(mine):
+                dealt_uid = k.cards(mine)[0].uid  # the card this seat was dealt
+        known: dict[int, int] = {}
+        face: set[int] = set()
+        for s in self.order:
+            top = k.top(hand(s))
+            if top is None:
+                continue
+            if top.name is not None:
+                known[s] = _KIND[top.name]
+            if top.face_up:
+                face.add(s)
+        low: set[int] = set()
+        for f in k.facts("low"):
+            assert f.seat is not None
+            (low.add if f.value else low.discard)(f.seat)
+        mine_now = k.top(mine)
+        out = k.cards(_OUT)
+        self._folded = {
+            "knowledge": k,
+            "known": known, "face": face, "low": low,
+            "struck": {f.seat: f.value for f in k.facts("struck")},
+            "aside": [_KIND[c.name] for c in out if c.face_up and c.name is not None],
+            "dead": sum(1 for c in out if not c.face_up),
+            "lost": [f.seat for f in k.facts("life")],
+            "holds_dealt": mine_now is not None and mine_now.uid == dealt_uid,
+            "redeal": any(e.kind in ("redeal", "accept") for e in events),
+        }
+        return self._folded
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The generic fold: every zone as this seat knows it, and the facts it was told."""
+        return self._fold()["knowledge"]  # type: ignore[no-any-return]
+
+    @property
+    def out_of_play(self) -> list[str | None]:
+        """Cards out of this hand as everyone sees them: set-aside matadors by name, and
+        ``None`` for each card a talon-drawer gave up face down."""
+        f = self._fold()
+        return [KINDS[k] for k in f["aside"]] + [None] * f["dead"]
+
+    @property
+    def talon_left(self) -> int:
+        """Cards still in the talon: a public count, as anyone at the table can see."""
+        return DECK_SIZE - len(self.order) - len(self.out_of_play)
+
+    @property
+    def lose_life(self) -> list[int]:
+        """Seats that lose a life in this hand (empty until the showdown)."""
+        return list(self._fold()["lost"])
+
+    @property
+    def redeal(self) -> bool:
+        """Whether this hand ended in a new deal by the same dealer."""
+        return bool(self._fold()["redeal"])
+
+    @property
+    def holds_dealt(self) -> bool:
+        """Whether this seat holds the very card it was dealt (it matters for a Harlekin when
+        ``rules.dealt_harlekin`` is ``"low"``)."""
+        return bool(self._fold()["holds_dealt"])
+
+    @property
+    def my_card(self) -> str | None:
+        k = self._fold()["known"].get(self.seat)
+        return None if k is None else KINDS[k]
+
+    @property
+    def my_kind(self) -> int | None:
+        kind: int | None = self._fold()["known"].get(self.seat)
+        return kind
+
+    @property
+    def known(self) -> dict[int, int]:
+        """Seat -> kind index, for every seat whose card this seat knows now."""
+        return dict(self._fold()["known"])
+
+    @property
+    def face_up(self) -> frozenset[int]:
+        return frozenset(self._fold()["face"])
+
+    @property
+    def low_harlekin(self) -> frozenset[int]:
+        return frozenset(self._fold()["low"])
+
+    @property
+    def struck(self) -> dict[int, str]:
+        return dict(self._fold()["struck"])
+
+    @property
+    def set_aside(self) -> list[str]:
+        return [KINDS[k] for k in self._fold()["aside"]]
+
+    @property
+    def events(self) -> list[Event]:
+        self._fold()
+        return list(self._events)
+
+    @property
+    def narration(self) -> list[str]:
+        return [e.text for e in self.events]
+
+    def view(self) -> dict[str, Any]:
+        """Everything this observation tells, as plain JSON (for tests and tools)."""
+        return {
+            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
+            "legal": [str(a) for a in self.legal], "lives": list(self.lives),
+            "dealer": self.dealer, "order": list(self.order),
+            "knowledge": self.knowledge.view(), "holds_dealt": self.holds_dealt,
+            "narration": self.narration,
+        }
+
+    def __repr__(self) -> str:
+        name = self.names[self.seat]
+        return f"<Kille observation for {name}: holds {self.my_card}, legal {list(self.legal)}>"

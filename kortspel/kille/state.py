@@ -1,0 +1,682 @@
+"""The rules of one Kille hand: the deal, stand or swap, the matadors, the talon, the showdown.
+
+How each happening is told lives in ``narration.py``, how a record is read and written in
+``records.py``, and the shuffle in ``fast.py``: this module is what the rules decide.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..actions import CHANCE, Action
+from ..errors import (
+    HandOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    SeatError,
+)
+from ..events import Event
+from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
+from .cards import card_name as _card_name
+from .observation import Observation
+
+if TYPE_CHECKING:
+    from .game import KilleGame
+
+_KUKU0, _KUKU1 = KUKU_CARDS
+_SWAP, _ANSWER, _MIDDLE, _OVER = 0, 1, 2, 3
+
+VERBS = ("stand", "swap", "kuku", "ask", "accept", "refuse", "depends")
+
+
+class Outcome(NamedTuple):
+    """How a hand ended, in seat indices. ``redeal`` hands cost nobody anything.
+
+    Immutable all through (``struck`` is a read-only mapping), so a clone can share it.
+    """
+
+    final: tuple[int, ...]  # kind held at the end, per seat (-1 for a seat not in the hand)
+    struck: Mapping[int, str]  # seat -> "Husar" | "Husu"
+    low_harlekin: tuple[int, ...]
+    lowest: tuple[int, ...]  # seats holding the lowest card among those left
+    lose_life: tuple[int, ...]
+    guard: str  # which never-everyone rule applied, if any
+    redeal: str  # why the dealer deals again, if so
+
+
+def left_of(order: Sequence[int], seat: int) -> int | None:
+    """The seat a swap by ``seat`` asks first: the next in the hand, ``None`` for the dealer
+    (who goes to the talon). Matadors may then send the swap further on."""
+    i = order.index(seat)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
+class KilleState:
+    """One Kille hand, from the deal to the showdown. Mutable; ``clone`` is cheap.
+
+    ``pos`` indexes ``order`` (forehand first, dealer last). ``chain`` lists the swaps that
+    moved the card now on offer, so that a Husu can send it back the way it came; a per-seat
+    history would not be enough once a card has passed through several hands.
+
+    ``to_act`` (the seat to decide, ``None`` once the hand is over) and ``is_over`` are plain
+    attributes, read several times a decision: every change of ``phase`` or ``pos`` sets them
+    too (``phase`` to ``_OVER`` only in ``_end``). Treat them, like the rest, as read-only.
+    Kille has no chance turns after the deal, so ``to_act`` is never ``CHANCE``.
+    """
+
+    __slots__ = ("game", "dealer", "lives", "order", "hold", "dealt", "low", "struck",
+                 "face", "talon", "tp", "dead", "chain", "pos", "phase", "asks", "asked",
+                 "actions", "events", "outcome", "to_act", "is_over")
+
+    def __init__(
+        self,
+        game: KilleGame,
+        dealer: int,
+        lives: tuple[int, ...],
+        order: tuple[int, ...],
+        hold: list[int],
+        talon: tuple[int, ...],
+        asks: int = 0,
+        *,
+        _blank: bool = False,
+    ) -> None:
+        self.game = game
+        self.dealer = dealer
+        self.lives = lives
+        self.order = order
+        self.hold = hold
+        if _blank:
+            return
+        self.dealt = tuple(hold)
+        self.low = [False] * game.seats
+        self.struck: dict[int, str] = {}
+        self.face = 0  # bitmask of face-up card ids
+        self.talon = talon
+        self.tp = 0
+        self.dead: tuple[int, ...] = ()
+        self.chain: tuple[tuple[int, int, int, int, bool, bool], ...] = ()
+        self.pos = 0
+        self.phase = _SWAP
+        self.to_act: int | None = order[0]
+        self.is_over = False
+        self.asks = asks
+        self.asked = False
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self.outcome: Outcome | None = None
+        self._deal()
+
+    # -- protocol ----------------------------------------------------------------
+
+    def _seat(self, seat: Any, what: str) -> int:
+        """A seat number given by a caller, checked: never wrapped, never guessed."""
+        n = self.game.seats
+        if type(seat) is not int or not 0 <= seat < n:
+            raise SeatError(
+                f"{what} takes a seat number from 0 to {n - 1} "
+                f"({', '.join(self.game.names)}), not {_brief(seat)}")
+        return seat
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to act) may do now; out of turn only a Kuku call."""
+        ph = self.phase
+        if ph == _OVER:
+            if seat is not None:
+                self._seat(seat, "legal_actions")
+            return []
+        me = self.to_act
+        if seat is None:
+            seat = me
+        elif type(seat) is not int or not 0 <= seat < self.game.seats:
+            self._seat(seat, "legal_actions")
+        g = self.game
+        acts = g.actions[seat]  # type: ignore[index]
+        kuku = (self.hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
+        if seat != me:
+            return [acts["kuku"]] if kuku else []
+        if ph == _SWAP:
+            out = [acts["stand"], acts["swap"]]
+            if self.pos == 0 and not self.asked and self.asks < 3 and len(self.order) <= 3:
+                out.append(acts["ask"])
+        elif ph == _ANSWER:
+            if len(self.order) == 2:
+                out = [acts["accept"], acts["refuse"]]
+            else:
+                out = [acts["refuse"], acts["depends"]]
+        else:
+            out = [acts["accept"], acts["refuse"]]
+        if kuku:
+            out.append(acts["kuku"])
+        return out
+
+    def callers(self) -> list[int]:
+        """Seats other than the one to act that may call out of turn right now."""
+        hold = self.hold
+        if (_KUKU0 not in hold and _KUKU1 not in hold) or self.is_over \
+                or not self.game._kuku_anytime:
+            return []
+        me = self.to_act
+        return [s for s in self.order if s != me and (hold[s] >> 1) == KUKU]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Kille shuffles only at the deal, so there is never a chance turn to sample."""
+        raise IllegalActionError("Kille has no chance turns: the only shuffle is the deal's, "
+                                 "and every later step is a seat's decision")
+
+    def parse(self, text: Any) -> Action:
+        """``"swap"`` (the seat to act), ``"c swap"``, or Swedish ``"byt"``/``"stå"``.
+
+        The verb follows the seat's name, which may itself be several words
+        (``"Anna Karin swap"``).
+        """
+        return self.game.codec.from_text(text, None if self.phase == _OVER else self.to_act)
+
+    def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]:
+        """Play one action after checking it; returns the events it caused.
+
+        ``action`` is an ``Action``, a record's action object (``{"seat": "a", "do":
+        "swap"}``) or text (``"a swap"``). An illegal action raises a ``KortspelError`` and
+        leaves the state exactly as it was: all checks happen before the first change.
+        """
+        g = self.game
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = self.parse(action)
+            else:
+                action = g.codec.coerce(action, self.to_act)
+        if self.is_over:
+            raise HandOverError(self._over_message())
+        seat, verb = action.seat, action.verb
+        if not (0 <= seat < g.seats):
+            raise InvalidActionError(
+                f"{action!r} names no seat of this table; its seats are 0 to {g.seats - 1}")
+        own = g.actions[seat].get(verb)
+        if own is not action and own != action:
+            g.codec.check(action)
+            raise InvalidActionError(f"{action!r} does not belong to this table")
+        # Standing or swapping in turn is always legal: skip building the legal list for it.
+        if (seat != self.to_act or self.phase != _SWAP or (verb != "stand" and verb != "swap")) \
+                and action not in self.legal_actions(seat):
+            self._refuse(seat, verb)
+        start = len(self.events)
+        self.actions.append(own)
+        _DO[verb](self, seat)
+        return self.events[start:]
+
+    def clone(self) -> KilleState:
+        c = KilleState(self.game, self.dealer, self.lives, self.order, self.hold[:], (),
+                       _blank=True)
+        c.dealt = self.dealt
+        c.low = self.low[:]
+        c.struck = dict(self.struck)
+        c.face = self.face
+        c.talon = self.talon
+        c.tp = self.tp
+        c.dead = self.dead
+        c.chain = self.chain
+        c.pos = self.pos
+        c.phase = self.phase
+        c.to_act = self.to_act
+        c.is_over = self.is_over
+        c.asks = self.asks
+        c.asked = self.asked
+        c.actions = self.actions[:]
+        c.events = self.events[:]
+        c.outcome = self.outcome  # immutable all through, so sharing it is safe
+        return c
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this state what it is; equal keys, equal states."""
+        out = self.outcome
+        okey = None if out is None else out._replace(struck=tuple(sorted(out.struck.items())))
+        return (self.game.names, self.game.rules, self.dealer, self.lives, self.order,
+                tuple(self.hold), self.dealt, tuple(self.low), tuple(sorted(self.struck.items())),
+                self.face, self.talon, self.tp, self.dead, self.chain, self.pos, self.phase,
+                self.asks, self.asked, tuple(self.actions), okey)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KilleState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
+        """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
+        if type(seat) is not int or not 0 <= seat < self.game.seats:
+            self._seat(seat, "observation")
+        return Observation(self, seat, legal)
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-able record that replays this hand exactly (deal, full talon, actions)."""
+        from .records import write_record
+
+        return write_record(self)
+
+    # -- reading the table --------------------------------------------------------
+
+    def card(self, seat: int) -> str | None:
+        """The kind the seat holds now (``None`` for a seat out of the hand). Omniscient."""
+        c = self.hold[self._seat(seat, "card")]
+        return None if c < 0 else _card_name(c)
+
+    def is_face_up(self, seat: int) -> bool:
+        """Whether the seat's card lies face up: a matador that refused, a Harlekin that went
+        across, a two-seat Kuku, and every card once the showdown has turned them all up."""
+        c = self.hold[self._seat(seat, "is_face_up")]
+        if c < 0:
+            return False
+        out = self.outcome
+        return bool(self.face >> c & 1) or (out is not None and not out.redeal)
+
+    @property
+    def seats_in_hand(self) -> tuple[int, ...]:
+        return self.order
+
+    @property
+    def talon_left(self) -> int:
+        return len(self.talon) - self.tp
+
+    @property
+    def out_of_play(self) -> list[str]:
+        """Cards taken out of this hand: the talon-swapper's old card and set-aside matadors."""
+        return [_card_name(c) for c in self.dead]
+
+    @property
+    def accepted_asks(self) -> int:
+        return self.asks
+
+    def __repr__(self) -> str:
+        g = self.game
+        cards = " ".join(f"{g.names[s]}:{self.card(s)}" for s in self.order)
+        if self.phase == _OVER:
+            return f"<Kille hand over: {cards}>"
+        return f"<Kille hand: {cards}; {g.names[self.to_act]} to act>"  # type: ignore[index]
+
+    def __str__(self) -> str:
+        g = self.game
+        lines = []
+        for s in self.order:
+            mark = []
+            if s == self.dealer:
+                mark.append("dealer")
+            if self.is_face_up(s):
+                mark.append("face up")
+            if self.low[s]:
+                mark.append("low Harlekin")
+            if s in self.struck:
+                mark.append(f"struck by {self.struck[s]}")
+            if s == self.to_act:
+                mark.append("to act")
+            extra = f" ({', '.join(mark)})" if mark else ""
+            lines.append(f"{g.names[s]:>8}: {self.card(s)}{extra}")
+        return "\n".join(lines)
+
+    # -- results --------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        """The outcome in seat names, as ``python -m kortspel replay`` prints it.
+
+        While the hand goes on: ``"over": false``, who is to act, the lives as dealt and the
+        story so far.
+        """
+        names = self.game.names
+        if self.outcome is None:
+            return {
+                "game": "kille",
+                "over": False,
+                "to_act": names[self.to_act],  # type: ignore[index]
+                "lives": {names[s]: self.lives[s] for s in range(len(names))},
+                "narration": [e.text for e in self.events],
+            }
+        o = self.outcome
+        lost = set(o.lose_life)
+        return {
+            "game": "kille",
+            "final": {names[s]: KINDS[o.final[s]] for s in self.order},
+            "struck": [names[s] for s in self.order if s in o.struck],
+            "struck_by": {names[s]: o.struck[s] for s in self.order if s in o.struck},
+            "low_harlekin": [names[s] for s in o.low_harlekin],
+            "lowest": [names[s] for s in o.lowest],
+            "lose_life": [names[s] for s in o.lose_life],
+            "lives": {names[s]: self.lives[s] - (s in lost) for s in range(len(names))},
+            "guard": o.guard or None,
+            "redeal": o.redeal or None,
+            "narration": [e.text for e in self.events],
+        }
+
+    # -- errors ---------------------------------------------------------------------
+
+    def _over_message(self) -> str:
+        return "the hand is over; deal a new hand to play on"
+
+    def _say_legal(self, seat: int) -> str:
+        verbs = [a.verb for a in self.legal_actions(seat)]
+        if not verbs:
+            return "nothing"
+        return " or ".join([", ".join(verbs[:-1]), verbs[-1]] if len(verbs) > 1 else verbs)
+
+    def _refuse(self, seat: int, verb: str) -> None:
+        names = self.game.names
+        me = self.to_act
+        who = names[seat]
+        if seat not in self.order:
+            raise IllegalActionError(f"{who} is not in this hand (no lives left)")
+        if verb == "kuku":
+            if self.game.rules.kuku_call != "anytime":
+                raise IllegalActionError(
+                    "with kuku_call='asked' the Kuku is never called; it only refuses a swap"
+                )
+            raise IllegalActionError(
+                f"{who} cannot call Kuku: only a seat holding the Kuku may call it"
+            )
+        if seat != me:
+            raise NotYourTurnError(
+                f"{who} cannot {verb} now: it is {names[me]}'s turn; "  # type: ignore[index]
+                f"{names[me]} may {self._say_legal(me)}"  # type: ignore[arg-type,index]
+            )
+        if verb == "ask":
+            if self.pos != 0 or self.phase != _SWAP:
+                why = "only the first to speak may ask for better cards, before choosing"
+            elif len(self.order) > 3:
+                why = "better cards may be asked for only when two or three seats have lives"
+            elif self.asked:
+                why = f"{who} has asked once in this hand already"
+            else:
+                why = "three asks have been accepted in this hand, the most there can be"
+            raise IllegalActionError(f"{who} cannot ask for better cards: {why}")
+        raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self._say_legal(seat)}")
+
+    def _reveal(self, seat: int) -> None:
+        self.face |= 1 << self.hold[seat]
+
+    # -- the deal -----------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        say = self.game.narrator
+        hold = self.hold
+        order = self.order
+        events = self.events
+        events.append(say.deal(self.dealer, order, len(self.talon)))
+        dealt = say._dealt
+        for s in order:
+            events.append(dealt[s][hold[s] >> 1])
+        if len(order) != 2:
+            return
+        harlekins = [s for s in order if hold[s] >> 1 == HARLEKIN]
+        if harlekins:
+            events.append(say.two_seat_harlekin(harlekins, self.dealer))
+            for s in harlekins:
+                self._reveal(s)
+            self._end(redeal="Harlekin dealt with two seats")
+            return
+        kukus = [s for s in order if hold[s] >> 1 == KUKU]
+        if kukus:
+            for s in kukus:
+                self._reveal(s)
+            events.append(say.two_seat_kuku(kukus))
+            self._showdown()
+
+    # -- verbs --------------------------------------------------------------------------
+
+    def _do_stand(self, seat: int) -> None:
+        self.events.append(self.game.narrator._stand[seat])
+        self.chain = ()
+        self._next(self.pos + 1)
+
+    def _do_kuku(self, seat: int) -> None:
+        self._reveal(seat)
+        self.events.append(self.game.narrator.kuku_call(seat))
+        self._showdown()
+
+    def _do_ask(self, seat: int) -> None:
+        self.asked = True
+        self.events.append(self.game.narrator.ask(seat, self.dealer))
+        self.phase = _ANSWER
+        self.to_act = self.dealer
+
+    def _do_accept(self, seat: int) -> None:
+        self.events.append(self.game.narrator.accept(seat, self.dealer))
+        self.asks += 1
+        self._end(redeal="better cards accepted")
+
+    def _do_refuse(self, seat: int) -> None:
+        self.events.append(self.game.narrator.refuse(seat, self.order[0]))
+        self.phase = _SWAP
+        self.to_act = self.order[self.pos]
+
+    def _do_depends(self, seat: int) -> None:
+        self.events.append(self.game.narrator.depends(seat, self.order[1]))
+        self.phase = _MIDDLE
+        self.to_act = self.order[1]
+
+    def _do_swap(self, seat: int) -> None:
+        say = self.game.narrator
+        order = self.order
+        n = len(order)
+        hold = self.hold
+        p = self.pos
+        if p == n - 1:
+            self.events.append(say._ask_talon[seat])
+            self._talon_swap(seat)
+            return
+        q = p + 1
+        target = order[q]
+        self.events.append(say._ask[seat][target])
+        while hold[target] >> 1 in (KAVALL, VARDSHUS):
+            k = hold[target] >> 1
+            self._reveal(target)
+            q += 1
+            self.events.append(say.forbi(target, k, seat, order[q] if q < n else None))
+            if q == n:
+                self._talon_swap(seat)
+                return
+            target = order[q]
+        k = hold[target] >> 1
+        if k < HUSU or k == HARLEKIN:  # not a matador (Kavall and Värdshus are passed above)
+            self._exchange(seat, target)
+            self.pos = q
+            self.to_act = order[q]
+        elif k == KUKU:
+            self._reveal(target)
+            self.events.append(say.kuku_refuses(target, seat))
+            self._showdown()
+        elif k == HUSAR:
+            self._reveal(target)
+            self.struck[seat] = "Husar"
+            self.events.append(say.husar(target, seat))
+            self.chain = ()
+            self._next(q + 1)
+        elif k == HUSU:
+            self._reveal(target)
+            self.events.append(say.husu(target, k))
+            self._bite_back(seat)
+            self._next(q + 1)
+
+    def _exchange(self, p: int, q: int) -> None:
+        hold = self.hold
+        cp, cq = hold[p], hold[q]
+        kp, kq = cp >> 1, cq >> 1
+        self.chain = self.chain + ((p, q, cp, cq, self.low[p], self.low[q]),)
+        hold[p], hold[q] = cq, cp
+        say = self.game.narrator
+        public, private = say.plain_swap(p, q, kp, kq)
+        if kp != HARLEKIN and kq != HARLEKIN:
+            self.low[p] = self.low[q] = False
+            self.events += (public, private)
+            return
+        both = kp == kq
+        self.low[p] = kq == HARLEKIN and not both
+        self.low[q] = kp == HARLEKIN and not both
+        if kp == HARLEKIN:
+            self.face |= 1 << cp
+        if kq == HARLEKIN:
+            self.face |= 1 << cq
+        self.events.append(say.harlekin_swap(p, q, kp, kq, self.low[p], self.low[q]))
+        self.events.append(private)
+
+    def _bite_back(self, seat: int) -> None:
+        """Husu: send the offered card back along its chain; its first holder is struck."""
+        chain = self.chain
+        for p, q, cp, cq, lp, lq in reversed(chain):
+            self.hold[p], self.hold[q] = cp, cq
+            self.low[p], self.low[q] = lp, lq
+        origin = chain[0][0] if chain else seat
+        self.chain = ()
+        self.struck[origin] = "Husu"
+        say = self.game.narrator
+        self.events.append(say.bite_back(seat, chain, origin))
+        for s in dict.fromkeys(s for p, q, *_ in chain for s in (p, q)):  # each seat once
+            self.events.append(say.back(s, self.hold[s] >> 1))
+
+    def _talon_swap(self, seat: int) -> None:
+        """Draw from the talon for ``seat``; whatever comes, the round ends after it."""
+        say = self.game.narrator
+        talon = self.talon
+        while self.tp < len(talon):
+            c = talon[self.tp]
+            self.tp += 1
+            k = c >> 1
+            if k in (KAVALL, VARDSHUS):
+                self.dead += (c,)
+                self.face |= 1 << c
+                self.events.append(say.talon_aside(seat, k))
+                continue
+            if k == KUKU:
+                self.dead += (c,)
+                self.face |= 1 << c
+                self.events.append(say.talon_kuku(seat))
+            elif k == HUSAR:
+                self.dead += (c,)
+                self.face |= 1 << c
+                self.struck[seat] = "Husar"
+                self.events.append(say.talon_husar(seat))
+            elif k == HUSU:
+                self.dead += (c,)
+                self.face |= 1 << c
+                self.events.append(say.talon_husu(seat, k))
+                self._bite_back(seat)
+            else:
+                old = self.hold[seat]
+                self.hold[seat] = c
+                self.dead += (old,)
+                self.low[seat] = False
+                self.events += say.talon_draw(seat, k, old >> 1)
+            self._showdown()
+            return
+        self.events.append(say.talon_empty(seat))
+        self._showdown()
+
+    def _next(self, pos: int) -> None:
+        if pos >= len(self.order):
+            self.events.append(self.game.narrator.round_over)
+            self._showdown()
+        else:
+            self.pos = pos
+            self.to_act = self.order[pos]
+
+    # -- the showdown ----------------------------------------------------------------
+
+    def rank(self, seat: int) -> int:
+        """The seat's card for the lowest-card comparison (19 = Kuku or high Harlekin)."""
+        c = self.hold[seat]
+        k = c >> 1
+        if k == HARLEKIN:
+            if self.low[seat]:
+                return -2
+            if self.game.rules.dealt_harlekin == "low" and c == self.dealt[seat]:
+                return -1
+            return HIGH
+        return k
+
+    def _showdown(self) -> None:
+        g = self.game
+        say = g.narrator
+        order = self.order
+        hold = self.hold
+        struck = self.struck
+        low = self.low
+        kinds = [hold[s] >> 1 for s in order]
+        self.events.append(say.showdown(order, kinds))
+        # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
+        first: list[int] = []
+        lowest: list[int] = []
+        if not struck and True not in low and (
+                HARLEKIN not in kinds or g.rules.dealt_harlekin == "high"):
+            # The usual hand: every rank is the kind (a high Harlekin's 19 is never lowest),
+            # and a kind has two copies, so at most two seats share the lowest.
+            m = min(kinds)
+            if m < HIGH:
+                i = kinds.index(m)
+                lowest = [order[i]]
+                if m in kinds[i + 1:]:
+                    lowest.append(order[kinds.index(m, i + 1)])
+        else:
+            m = HIGH
+            for s, k in zip(order, kinds, strict=True):
+                if s in struck or low[s]:
+                    first.append(s)
+                    continue
+                r = k if k != HARLEKIN else self.rank(s)
+                if r < m:
+                    m = r
+                    lowest = [s]
+                elif r == m and r < HIGH:
+                    lowest.append(s)
+        losers = first + lowest
+        guard = ""
+        if len(losers) == len(order):
+            if struck:
+                losers = first
+                guard = "struck"
+                if len(losers) == len(order):
+                    losers = []
+                    guard = "everyone"
+            else:
+                losers = []
+                guard = "nobody struck"
+        for s in first:
+            why = (f"struck by the {self.struck[s]}" if s in self.struck
+                   else "holding a low Harlekin")
+            if s in losers:
+                self.events.append(say.loses_first(s, why))
+        if lowest and (guard == "" or set(lowest) <= set(losers)):
+            self.events.append(say.lowest(tuple(lowest), hold[lowest[0]] >> 1))
+        if guard:
+            self.events.append(say.guard(guard))
+        elif not losers:
+            self.events.append(say.nobody)
+        self._end(first=first, lowest=lowest, losers=losers, guard=guard)
+
+    def _end(self, first: Sequence[int] = (), lowest: Sequence[int] = (),
+             losers: Sequence[int] = (), guard: str = "", redeal: str = "") -> None:
+        self.phase = _OVER
+        self.to_act = None
+        self.is_over = True
+        order = self.order
+        low = self.low
+        if first:
+            lost = set(losers)
+            lose_life = tuple([s for s in order if s in lost])
+        else:
+            lose_life = tuple(losers)  # no seat lost first, so these are the lowest: in order
+        self.outcome = Outcome(
+            tuple([c >> 1 for c in self.hold]),  # -1 >> 1 is -1: a seat not in the hand
+            MappingProxyType(dict(self.struck)),
+            tuple([s for s in order if low[s]]) if True in low else (),
+            tuple(lowest),
+            lose_life,
+            guard,
+            redeal,
+        )
+
+
+_DO = {verb: getattr(KilleState, "_do_" + verb) for verb in VERBS}
+assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -1,0 +1,237 @@
+"""The contracts every game keeps: ``Game``, ``State``, ``Match`` and ``Bot``, and the drivers
+written once against them (``step``, ``play_hand``, ``RandomBot``).
+
+A game is a package (``kortspel.kille``) whose ``SPEC`` says its name, its seat range and how
+to make its tables, bots and matches; the registry finds it by name. Everything outside a
+game's package (the command line, the bench, replays, the widgets) goes through these names
+only, so a new game needs nothing but its own package.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from .actions import CHANCE, Action
+from .errors import KortspelError, RulesError
+from .events import Event
+
+
+@runtime_checkable
+class State(Protocol):
+    """One hand in play. Mutable; ``clone`` copies it; ``apply`` checks before it changes.
+
+    ``to_act`` is the seat to decide, ``CHANCE`` when the rules shuffle next, ``None`` once
+    the hand is over. ``result()`` is the outcome as JSON, what ``python -m kortspel replay``
+    prints: ``"over": false`` and ``"to_act"`` while the hand goes on.
+    """
+
+    game: Any
+    to_act: int | None
+    is_over: bool
+    actions: list[Action]
+    events: list[Event]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+
+    def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]: ...
+
+    def sample_chance(self, rng: random.Random) -> Action: ...
+
+    def callers(self) -> list[int]: ...
+
+    def clone(self) -> State: ...
+
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Any: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+    def result(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A table of one game: its seats, their names and the rules options. Immutable."""
+
+    name: str
+    title: str
+    seats: int
+    names: tuple[str, ...]
+    rules: Any
+
+    def new_hand(self, seed: int | str | None = None, *,
+                 record: Mapping[str, Any] | None = None,
+                 rng: random.Random | None = None) -> State: ...
+
+    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State: ...
+
+    def action(self, data: Any, to_act: int | None = None) -> Action: ...
+
+    def bot(self, level: str = "heuristic", name: str | None = None) -> Bot: ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """Hands in a row with what carries between them (lives, scores, a pot), for one table.
+
+    ``next_hand`` settles the finished hand and deals the next; ``undo`` takes back a seat's
+    last decision in the hand (practice); ``record()`` gives the hands so far.
+    """
+
+    game: Any
+    hand: State
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    def next_hand(self) -> Any: ...
+
+    def standings(self) -> list[dict[str, Any]]: ...
+
+    def undo(self, seat: int) -> bool: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+
+class Bot(Protocol):
+    """A computer player. It is handed an observation, never the state.
+
+    ``choose`` answers when the seat is to act; ``interrupt`` is asked, when the seat may call
+    out of turn (the Kuku), whether to do so now, and returns ``None`` to stay quiet.
+    """
+
+    name: str
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+    def interrupt(
+        self, obs: Any, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; calls out of turn with a small probability.
+
+    It reads nothing of its observation, which makes it the baseline every other bot is
+    measured against, and the cheapest player for benchmarks and random-play tests.
+    """
+
+    def __init__(self, name: str = "random", call_rate: float = 0.15) -> None:
+        self.name = name
+        self.call_rate = call_rate
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+    def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        if legal and rng.random() < self.call_rate:
+            return legal[rng.randrange(len(legal))]
+        return None
+
+
+def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None:
+    """Make the next move of a hand: a chance draw, or a bot's decision; returns it.
+
+    Out-of-turn callers are offered their call first, in seat order, then the seat to act
+    chooses. Returns ``None`` when the hand is over. The driver owns ``rng``: the state never
+    holds randomness, so a clone or a replay can never consume it.
+    """
+    if state.is_over:
+        return None
+    seat = state.to_act
+    if seat == CHANCE:
+        act = state.sample_chance(rng)
+        state.apply(act)
+        return act
+    for caller in state.callers():
+        calls = state.legal_actions(caller)
+        act = bots[caller].interrupt(state.observation(caller, calls), calls, rng)
+        if act is not None:
+            state.apply(act)
+            return act
+    assert seat is not None
+    legal = state.legal_actions()
+    act = bots[seat].choose(state.observation(seat, legal), legal, rng)
+    state.apply(act)
+    return act
+
+
+def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
+    """Play a hand to its end, chance turns included, with one bot per seat."""
+    if not isinstance(rng, random.Random):
+        raise KortspelError("play_hand needs a random.Random as its rng, e.g. "
+                            "random.Random(7)")
+    if len(bots) != len(state.game.names):
+        raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
+                            f"got {len(bots)}")
+    while not state.is_over:
+        step(state, bots, rng)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# What a game package declares
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry needs to know of a game; each game package defines ``SPEC``.
+
+    ``make(seats, **options)`` builds a table; ``from_record(record)`` the table a record
+    was played at; ``bots`` maps a level to a factory taking the bot's name; ``match``
+    builds a ``Match`` for a table; ``examples`` is the package holding ``records/*.json``.
+    ``hidden_shuffle(state, seat, rng)`` returns a record of the same hand so far with the
+    cards ``seat`` cannot know shuffled among themselves where the public history stays the
+    same (or ``None``): the conformance suite's test that observations leak nothing.
+    """
+
+    name: str
+    title: str
+    seats: tuple[int, int]
+    make: Callable[..., Any]
+    from_record: Callable[[Mapping[str, Any]], Any]
+    bots: Mapping[str, Callable[[str], Any]]
+    match: Callable[..., Any] | None = None
+    examples: str | None = None
+    aliases: tuple[str, ...] = ()
+    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    hidden_shuffle: Callable[..., Any] | None = None
+    event_kinds: tuple[str, ...] = ()
+
+
+def check_seats(spec_title: str, seats: Any, names: Any, low: int, high: int,
+                default_names: Callable[[int], list[str]]) -> tuple[int, tuple[str, ...]]:
+    """Read a table's ``seats`` (a count, or a list of names) and ``names``, or refuse them
+    with a message that says what is allowed."""
+    if isinstance(seats, list | tuple):
+        if names is not None:
+            raise RulesError("give the seats either as a count with names=..., or as a list "
+                             "of names, not both")
+        names, seats = list(seats), len(seats)
+    elif type(seats) is not int:
+        raise RulesError(
+            f"seats is the number of players ({low} to {high}) or a list of their names, "
+            f"not {_brief(seats)}")
+    if not low <= seats <= high:
+        raise RulesError(f"{spec_title} is played here by {low} to {high} seats, not {seats}")
+    if names is None:
+        return seats, tuple(default_names(seats))
+    if not isinstance(names, list | tuple):
+        raise RulesError(f"names is a list of {seats} seat names, not {_brief(names)}")
+    from .records import check_names
+
+    out = tuple(check_names(names, error=RulesError))
+    if len(out) != seats:
+        raise RulesError(f"{seats} seats need {seats} names, got {len(out)}")
+    return seats, out
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -1,0 +1,75 @@
+"""Reading the fields every record shares: seat names, typed fields, the action list.
+
+Each game checks its own deal; these helpers make the common checks say the same thing in
+every game, with the field's name and what it should have been.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import KortspelError, RecordError
+
+
+def seat_names(count: int) -> list[str]:
+    """Default seat names a, b, c, ... as the rule texts use them."""
+    return [chr(ord("a") + i) for i in range(count)]
+
+
+def check_names(names: Iterable[Any], what: str = "seat",
+                error: type[KortspelError] = RecordError) -> list[str]:
+    out = list(names)
+    if any(not isinstance(n, str) or not n.strip() for n in out):
+        raise error(f"every {what} name must be a non-empty string, got {_cut(out)}")
+    if any(n != n.strip() or not n.isprintable() or len(n) > 40 for n in out):
+        raise error(
+            f"{what} names are up to 40 printable characters and may not start or end with "
+            f"spaces, got {_cut(out)}")
+    if any(len(n.split()) > 1 and n.split()[-1].lower() in _RESERVED for n in out):
+        raise error(f"a {what} name may not end in a word that is a verb, got {_cut(out)}")
+    if len(set(out)) != len(out):
+        raise error(f"{what} names must differ, got {_cut(out)}")
+    return out
+
+
+_RESERVED: frozenset[str] = frozenset()
+
+
+def get_field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
+              default: Any = ...) -> Any:
+    """Read one field of a record, with an error that says which field and what it should be."""
+    if key not in record:
+        if default is ...:
+            raise RecordError(f"the record has no {key!r} field")
+        return default
+    value = record[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (int in kinds and isinstance(value, bool)):
+        want = " or ".join(k.__name__ for k in kinds)
+        raise RecordError(f"the record's {key!r} should be a {want}, not "
+                          f"{type(value).__name__}")
+    return value
+
+
+def get_actions(record: Mapping[str, Any]) -> list[Any]:
+    acts = record.get("actions", [])
+    if not isinstance(acts, list):
+        raise RecordError("the record's 'actions' should be a list")
+    return acts
+
+
+def check_text_fields(record: Mapping[str, Any], keys: Iterable[str] = (
+        "title", "intro", "summary")) -> None:
+    """Teaching notes are text or absent; an action's ``comment`` too."""
+    for key in keys:
+        if key in record and not isinstance(record[key], str):
+            raise RecordError(f"the record's {key!r} should be text")
+    for i, a in enumerate(get_actions(record)):
+        if isinstance(a, Mapping) and "comment" in a and not isinstance(a["comment"], str):
+            raise RecordError(f"action {i + 1}'s 'comment' should be text")
+
+
+def _cut(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
