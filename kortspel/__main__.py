@@ -1,80 +1,211 @@
 """Command line: ``python -m kortspel replay FILE`` and ``python -m kortspel bench``.
 
-Errors print one line and exit non-zero; nobody should have to read a traceback to learn
-that their record names a card that does not exist.
+Whatever it is given (a 5,000-digit number, ``/dev/urandom``, a named pipe nobody writes to, a
+file name full of terminal escapes, a closed or full standard output) the command line ends
+the same way: one short line on stderr, escaped so it cannot drive the terminal, and a non-zero
+exit. Nobody should have to read a traceback to learn that their record names a card that does
+not exist.
+
+Exit codes:
+
+* 0 — done; ``replay`` printed the result (``"over": false`` for a hand still in progress).
+* 1 — the record was read but is not a valid Kille hand (the engine refused it).
+* 2 — usage error, input that cannot be read as a record (missing, not a regular file, too
+  large, not UTF-8, not JSON, duplicate keys, absurd numbers), or output that cannot be written
+  (standard output closed or full, a broken pipe).
+* 70 — a bug in kortspel: one line says so; ``KORTSPEL_TRACEBACK=1`` shows the traceback.
+* 130 — interrupted with Ctrl-C.
+
+Output is JSON in the encoding of standard output. When that encoding cannot hold the result
+(``PYTHONIOENCODING=ascii``) the JSON is written with ``\\u`` escapes instead: the same value,
+still valid JSON, exit 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from . import replay
-from .core import KortspelError
+from .core import KortspelError, RecordError
+from .recordio import describe_path, read_record_file, short
+
+PROG = "python -m kortspel"
+
+#: No error line is longer than this, whatever the input held.
+MAX_LINE = 300
+
+EXIT_BAD_RECORD = 1
+EXIT_BAD_INPUT = 2  # also usage errors and output that cannot be written
+EXIT_INTERNAL = 70  # EX_SOFTWARE from sysexits.h
+EXIT_INTERRUPTED = 130
+
+MAX_BENCH_SECONDS = 60.0
 
 
-def _replay(path: str) -> int:
+def _say(line: str) -> None:
+    """Print one error line on stderr, cut and escaped once more as a last guard. A closed or
+    full stderr is ignored: there is nowhere left to complain to, and the exit code still
+    tells."""
+    stream = sys.stderr
+    if stream is None:
+        return
     try:
-        with open(path, encoding="utf-8") as fh:
-            record = json.load(fh)
+        stream.write(short(line, MAX_LINE) + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that output still buffered when writing
+    failed does not fail again (with a second message) when Python flushes it at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _write_failed(command: str, err: OSError) -> int:
+    _discard_stdout()
+    _say(f"{command}: cannot write the output: {err.strerror or type(err).__name__}")
+    return EXIT_BAD_INPUT
+
+
+def _stdout_is_closed(command: str) -> bool:
+    """Python sets ``sys.stdout`` to None when file descriptor 1 is closed (``>&-``); printing
+    would then silently do nothing and report success."""
+    if sys.stdout is not None:
+        return False
+    _say(f"{command}: standard output is closed; there is nowhere to write the output")
+    return True
+
+
+def _emit_json(command: str, value: Any) -> int:
+    """Write ``value`` as JSON: readable UTF-8 where possible, ``\\u`` escapes when the
+    encoding of standard output cannot hold some character. Either way the output is valid
+    JSON; it is never half written with a traceback after it."""
+    out = sys.stdout
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(value, ensure_ascii=True, indent=2)
+    try:
+        out.write(text + "\n")
+        out.flush()
     except OSError as err:
-        print(f"replay: cannot read {path}: {err.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as err:
-        print(f"replay: {path} is not JSON: {err.msg} at line {err.lineno}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"replay: {path} is not UTF-8 text", file=sys.stderr)
-        return 2
-    except RecursionError:
-        print(f"replay: {path} is nested too deeply to be a hand record", file=sys.stderr)
-        return 2
-    try:
-        state = replay(record)
-        if not state.is_over:
-            names = state.game.names
-            raise KortspelError(
-                f"the record stops before the hand is over: {names[state.to_act]} is to act"
-            )
-        result = state.result()
-    except KortspelError as err:
-        message = " ".join(str(err).splitlines())  # one line, whatever the record held
-        print(f"replay: {path}: {message}", file=sys.stderr)
-        return 1
-    print(json.dumps(result, ensure_ascii=False, indent=2))
+        return _write_failed(command, err)
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kortspel", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay a hand record and print the outcome as JSON")
-    rp.add_argument("file")
-    bp = sub.add_parser("bench", help="print engine and drawing speed figures")
-    bp.add_argument("--seconds", type=float, default=2.0, help="time per figure")
-    args = parser.parse_args(argv)
-    if args.command == "replay":
-        return _replay(args.file)
+def _replay(path: str) -> int:
+    """Read, replay and print one record; see the module docstring for the exit codes."""
+    where = describe_path(path)
+    try:
+        record = read_record_file(path)
+    except RecordError as err:
+        _say(f"replay: {where}: {short(err, 200, middle=True)}")
+        return EXIT_BAD_INPUT
+    try:
+        result = replay(record).result()
+    except KortspelError as err:  # every refusal of the engine, expected or not
+        _say(f"replay: {where}: {short(err, 200, middle=True)}")
+        return EXIT_BAD_RECORD
+    return _emit_json("replay", result)
+
+
+def _bench(seconds: float) -> int:
+    """Delegate to :func:`kortspel.bench.run`; its output is plain text with a "µs", so an
+    ASCII-only stdout gets an escape rather than a UnicodeEncodeError."""
     from .bench import run
 
-    return run(seconds=args.seconds)
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper):
+        out.reconfigure(errors="backslashreplace")
+    try:
+        code = run(seconds=seconds)
+        out.flush()
+    except OSError as err:  # a broken pipe, a full disk: the bench does no other I/O
+        return _write_failed("bench", err)
+    return code
+
+
+def _seconds(text: str) -> float:
+    """``--seconds``: a finite number in (0, 60]. NaN compares false with everything, so a
+    loop waiting for it to pass would never end; 0, negatives, inf and days are never meant."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"takes a number of seconds such as 0.5, not {short(repr(text), 40)}"
+        ) from None
+    if not (math.isfinite(value) and 0 < value <= MAX_BENCH_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_BENCH_SECONDS:g}, not {short(text, 40)}"
+        )
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one escaped line (not usage text plus an error that
+    echoes the raw argument), like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        _say(f"{self.prog}: {short(message, 200, middle=True)}; see {self.prog} --help")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the command; returns the exit code (see the module docstring)."""
+    parser = _Parser(prog=PROG, description=(__doc__ or "").split("\n\n")[0],
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)  # subparsers are _Parser too
+    rp = sub.add_parser("replay", help="replay a hand record and print the outcome as JSON")
+    rp.add_argument("file", help="a hand record: a JSON file of at most 1 MB")
+    bp = sub.add_parser("bench", help="print engine and drawing speed figures")
+    bp.add_argument("--seconds", type=_seconds, default=2.0,
+                    help=f"time per figure, more than 0 and at most {MAX_BENCH_SECONDS:g}")
+    args = parser.parse_args(argv)
+    if _stdout_is_closed(args.command):
+        return EXIT_BAD_INPUT
+    if args.command == "replay":
+        return _replay(args.file)
+    return _bench(args.seconds)
 
 
 def run_cli() -> int:
-    """``main`` for the shell: a closed pipe or Ctrl-C ends quietly, never with a traceback."""
+    """``main`` for the shell: a closed pipe, Ctrl-C or even a bug in kortspel ends with one
+    line and an exit code, never with a traceback (unless ``KORTSPEL_TRACEBACK=1``)."""
     try:
         code = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            try:
+                sys.stdout.flush()
+            except OSError as err:
+                return _write_failed(PROG, err)
         return code
-    except BrokenPipeError:  # e.g. `python -m kortspel bench | head -3`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        _say("interrupted")
+        return EXIT_INTERRUPTED
+    except OSError as err:  # e.g. `python -m kortspel bench | head -3`, if it escaped above
+        return _write_failed(PROG, err)
+    except Exception as err:
+        if os.environ.get("KORTSPEL_TRACEBACK"):
+            raise
+        _say(f"{PROG}: internal error, please report it: {type(err).__name__}: "
+             f"{short(err, 150, middle=True)} (KORTSPEL_TRACEBACK=1 shows where)")
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

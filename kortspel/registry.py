@@ -71,18 +71,21 @@ def spec(name: Any) -> GameSpec:
     return _SPECS[key]
 
 
-def load(name: Any, seats: Any = None, **options: Any) -> Any:
+_USUAL: Any = object()  # ``seats`` not given: the game's usual table
+
+
+def load(name: Any, seats: Any = _USUAL, **options: Any) -> Any:
     """The table of game ``name`` with ``seats`` (a count or names) and rules options.
 
     ``kortspel.load("kille", seats=5)``; rules options are keywords
     (``dealt_harlekin="low"``). Without ``seats`` the game's usual table is laid.
     """
     s = spec(name)
-    if seats is None and "names" not in options:
-        return s.make(**options)
-    if seats is None:
-        return s.make(len(options["names"]) if isinstance(options["names"], list | tuple)
-                      else options["names"], **options)
+    if seats is _USUAL:
+        names = options.get("names")
+        if names is None:
+            return s.make(**options)
+        seats = len(names) if isinstance(names, list | tuple) else names
     return s.make(seats, **options)
 
 

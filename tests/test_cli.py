@@ -60,6 +60,7 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str], *words: str) -
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("replay: ")
+    assert len(lines[0]) <= 300
     for w in words:
         assert w in lines[0], (w, lines[0])
 
@@ -89,10 +90,18 @@ def test_a_missing_file(tmp_path):
     assert_one_line_error(run("replay", str(tmp_path / "nope.json")), "cannot read")
 
 
-def test_a_record_that_stops_before_the_end(tmp_path):
+def test_an_unfinished_record_prints_its_state_new_result_contract(tmp_path):
+    """The engine contract: ``state.result()`` works on every state, so a
+    record that stops before the end is not an error: it prints ``"over": false`` and who is
+    to act, and exits 0."""
     rec = dict(GOOD, actions=GOOD["actions"][:1])
-    assert_one_line_error(run("replay", write(tmp_path, rec)),
-                          "stops before the hand is over: c is to act")
+    proc = run("replay", write(tmp_path, rec))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    out = json.loads(proc.stdout)
+    assert out["over"] is False
+    assert out["to_act"] == "c"
+    assert out == kortspel.replay(rec).result()
 
 
 def test_a_deeply_nested_record(tmp_path):
@@ -118,3 +127,4 @@ def test_a_closed_pipe_ends_quietly() -> None:
     )
     assert proc.stdout.startswith("kortspel bench")
     assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.splitlines()) <= 1, proc.stderr

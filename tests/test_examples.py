@@ -1,4 +1,4 @@
-"""The worked hands shipped in kortspel/records/kille replay to what their summaries say.
+"""The worked hands shipped in kortspel/kille/records replay to what their summaries say.
 
 Each record is a teaching text as well as a test fixture: if the engine changed so that a
 worked hand ended differently, the notebook built on it would teach something false.
@@ -66,7 +66,7 @@ def test_record_replays_to_its_end_and_frame_by_frame(name: str) -> None:
 def test_replay_command(name: str) -> None:
     from importlib import resources
 
-    path = resources.files("kortspel") / "records" / "kille" / f"{name}.json"
+    path = resources.files("kortspel.kille") / "records" / f"{name}.json"
     out = subprocess.run([sys.executable, "-m", "kortspel", "replay", str(path)],
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == {**result(name)}

@@ -12,7 +12,7 @@ from ..actions import Action, ActionCodec, Verb
 from ..errors import KortspelError, RecordError, RulesError
 from ..protocol import check_seats
 from ..records import seat_names
-from .cards import DECK_SIZE
+from .cards import DECK_SIZE, KINDS
 from .fast import shuffled_deck
 from .narration import Narrator
 from .rules import Rules
@@ -103,6 +103,10 @@ class KilleGame:
             raise RecordError(
                 f"{name!r} is not a seat at this table; the seats are {', '.join(self.names)}"
             ) from None
+
+    def pack(self) -> list[str]:
+        """Every card of the pack by name: two of each of the 21 kinds."""
+        return [KINDS[c >> 1] for c in range(DECK_SIZE)]
 
     def action(self, data: Any, to_act: int | None = None) -> Action:
         """An action of this table from text or a record's action object."""

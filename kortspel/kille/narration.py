@@ -9,7 +9,9 @@ and a hand then costs no string work for them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import Any, TypeVar
 
 from ..events import OUT, TALON, Event, Fact, Move, Place, Reveal, Swap, Zone, hand
 from .cards import HARLEKIN, HUSAR, KAVALL, KINDS, KUKU, a_card
@@ -28,6 +30,25 @@ EVENT_KINDS = (
 """Every kind of event a Kille hand can hold."""
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _memo(method: F) -> F:
+    """Make an event once per table for each set of arguments: an event is a pure function
+    of them, and building its tuples again every hand is most of a hand's cost."""
+    name = method.__name__
+
+    @wraps(method)
+    def cached(self: Narrator, *args: Any) -> Any:
+        key = (name, *args)
+        event = self._memo.get(key)
+        if event is None:
+            event = self._memo[key] = method(self, *args)
+        return event
+
+    return cached  # type: ignore[return-value]
+
+
 def _shown(seat: int, kind: int) -> Reveal:
     return Reveal(hand(seat), 0, KINDS[kind], True)
 
@@ -37,6 +58,7 @@ class Narrator:
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = nm = tuple(names)
+        self._memo: dict[tuple[Any, ...], Any] = {}
         seats = range(len(nm))
         self._deal: dict[tuple[int, tuple[int, ...]], Event] = {}
         self._dealt = tuple(
@@ -83,6 +105,7 @@ class Narrator:
     def dealt(self, seat: int, kind: int) -> Event:
         return self._dealt[seat][kind]
 
+    @_memo
     def two_seat_harlekin(self, seats: Sequence[int], dealer: int) -> Event:
         nm = self.names
         who = " and ".join(nm[s] for s in seats)
@@ -91,6 +114,7 @@ class Narrator:
                      f"{nm[dealer]} deals again.", None,
                      tuple(_shown(s, HARLEKIN) for s in seats))
 
+    @_memo
     def two_seat_kuku(self, seats: Sequence[int]) -> Event:
         return Event("kuku", f"{self.names[seats[0]]} is dealt the Kuku; with two seats it is "
                      f"turned up at once. {KUKU_CALL} {_KUKU_GLOSS}", None,
@@ -101,23 +125,28 @@ class Narrator:
     def stand(self, seat: int) -> Event:
         return self._stand[seat]
 
+    @_memo
     def kuku_call(self, seat: int) -> Event:
         return Event("kuku", f"{self.names[seat]} calls it: {KUKU_CALL} {_KUKU_GLOSS} The "
                      "swapping is over.", None, (_shown(seat, KUKU),), KUKU_CALL)
 
+    @_memo
     def ask(self, seat: int, dealer: int) -> Event:
         return Event("ask", f"{self.names[seat]} asks {self.names[dealer]}, the dealer, for "
                      "better cards.")
 
+    @_memo
     def accept(self, seat: int, dealer: int) -> Event:
         return Event("accept", f"{self.names[seat]} accepts: the cards are gathered and "
                      f"reshuffled, and {self.names[dealer]} deals again.")
 
+    @_memo
     def refuse(self, seat: int, first: int) -> Event:
         return Event("refuse", f"{self.names[seat]} refuses: no better cards. "
                      f"{self.names[first]} goes on to stand or swap, and cannot ask again "
                      "this hand.")
 
+    @_memo
     def depends(self, seat: int, middle: int) -> Event:
         return Event("depends", f"{self.names[seat]} says it depends: {self.names[middle]}, "
                      "the middle seat, decides.")
@@ -127,6 +156,7 @@ class Narrator:
     def ask_swap(self, seat: int, target: int) -> Event:
         return self._ask[seat][target]
 
+    @_memo
     def forbi(self, target: int, kind: int, seat: int, next_seat: int | None) -> Event:
         nm = self.names
         word = KINDS[kind]
@@ -137,18 +167,21 @@ class Narrator:
                      f"{nm[target]} loses the turn, and {nxt}", None, (_shown(target, kind),),
                      f"{word} förbi!")
 
+    @_memo
     def kuku_refuses(self, target: int, seat: int) -> Event:
         nm = self.names
         return Event("kuku", f"{nm[target]} turns up the Kuku: {KUKU_CALL} {_KUKU_GLOSS} The "
                      f"swapping is over, and {nm[seat]} loses nothing for asking.", None,
                      (_shown(target, KUKU),), KUKU_CALL)
 
+    @_memo
     def husar(self, target: int, seat: int) -> Event:
         nm = self.names
         return Event("husar", f"{nm[target]} turns up a Husar: Husar hugger! (the hussar "
                      f"strikes) The swap does not happen and {nm[seat]} is struck.", None,
                      (_shown(target, HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!")
 
+    @_memo
     def husu(self, target: int, kind: int) -> Event:
         return Event("husu", f"{self.names[target]} turns up a Husu: Svinhugg går igen! (the "
                      "pig bites back)", None, (_shown(target, kind),), "Svinhugg går igen!")
@@ -164,6 +197,7 @@ class Narrator:
                 (Reveal(hand(p), 0, KINDS[kq]), Reveal(hand(q), 0, KINDS[kp])))
         return self._swap[p][q], private
 
+    @_memo
     def harlekin_swap(self, p: int, q: int, kp: int, kq: int, low_p: bool,
                       low_q: bool) -> Event:
         """A swap in which a Harlekin goes across, face up."""
@@ -184,6 +218,7 @@ class Narrator:
         effects += [Fact("low", p, low_p), Fact("low", q, low_q)]
         return Event("swap", text, None, tuple(effects))
 
+    @_memo
     def bite_back(self, seat: int, chain: Sequence[tuple[int, int, int, int, bool, bool]],
                   origin: int) -> Event:
         """The Husu's bite: the offered card goes back along its chain of swaps."""
@@ -202,6 +237,7 @@ class Narrator:
             text = f"{nm[seat]} offered the card {nm[seat]} was dealt, so {nm[seat]} is struck."
         return Event("bite_back", text, None, tuple(effects))
 
+    @_memo
     def back(self, seat: int, kind: int) -> Event:
         return Event("back", f"{self.names[seat]} has {a_card(kind)} again.", (seat,),
                      (Reveal(hand(seat), 0, KINDS[kind]),))
@@ -214,23 +250,27 @@ class Narrator:
     def _aside(self, kind: int) -> tuple[Move, Reveal]:
         return Move(_TALON, _OUT, 1, True), Reveal(_OUT, -1, KINDS[kind], True)
 
+    @_memo
     def talon_aside(self, seat: int, kind: int) -> Event:
         return Event("talon_aside", f"{self.names[seat]} draws {a_card(kind)} from the talon: "
                      "it is set aside face up, out of play, and the next card is drawn.", None,
                      self._aside(kind), f"{KINDS[kind]} förbi!")
 
+    @_memo
     def talon_kuku(self, seat: int) -> Event:
         who = self.names[seat]
         return Event("talon_kuku", f"{who} draws the Kuku from the talon: {KUKU_CALL} {who} "
                      "keeps the old card and the round is over.", None, self._aside(KUKU),
                      KUKU_CALL)
 
+    @_memo
     def talon_husar(self, seat: int) -> Event:
         who = self.names[seat]
         return Event("talon_husar", f"{who} draws a Husar from the talon: Husar hugger! {who} "
                      "is struck, keeps the old card, and the round is over.", None,
                      (*self._aside(HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!")
 
+    @_memo
     def talon_husu(self, seat: int, kind: int) -> Event:
         return Event("talon_husu", f"{self.names[seat]} draws a Husu from the talon: Svinhugg "
                      "går igen! (the pig bites back)", None, self._aside(kind),
@@ -246,6 +286,7 @@ class Narrator:
                 (seat,), (Reveal(hand(seat), 0, KINDS[kind]),))
         return self._talon_draw[seat], card
 
+    @_memo
     def talon_empty(self, seat: int) -> Event:
         who = self.names[seat]
         return Event("talon_empty", f"The talon has no card left for {who}; {who} keeps the "
@@ -264,6 +305,7 @@ class Narrator:
         return Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
                      tuple(effects))
 
+    @_memo
     def loses_first(self, seat: int, why: str) -> Event:
         return Event("lose", f"{self.names[seat]} loses a life, {why}.", None,
                      (Fact("life", seat),))
@@ -289,6 +331,7 @@ class Narrator:
                     "a hand never takes every seat's life.",
     }
 
+    @_memo
     def guard(self, which: str) -> Event:
         return Event("guard", self.GUARDS[which])
 

@@ -19,7 +19,7 @@ from ..errors import (
     NotYourTurnError,
     SeatError,
 )
-from ..events import Event
+from ..events import OUT, TALON, Event, Zone, hand
 from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
 from .cards import card_name as _card_name
 from .observation import Observation
@@ -257,6 +257,16 @@ class KilleState:
 
     # -- reading the table --------------------------------------------------------
 
+    def zones(self) -> dict[Zone, tuple[str, ...]]:
+        """Where every card is now, omniscient, each zone bottom first: the hands, the talon
+        (its next card last, on top) and the cards out of play. With ``game.pack()`` it
+        shows that no card is ever made or lost."""
+        out: dict[Zone, tuple[str, ...]] = {
+            hand(s): (_card_name(self.hold[s]),) for s in self.order}
+        out[Zone(TALON)] = tuple(_card_name(c) for c in reversed(self.talon[self.tp:]))
+        out[Zone(OUT)] = tuple(_card_name(c) for c in self.dead)
+        return out
+
     def card(self, seat: int) -> str | None:
         """The kind the seat holds now (``None`` for a seat out of the hand). Omniscient."""
         c = self.hold[self._seat(seat, "card")]
@@ -399,7 +409,9 @@ class KilleState:
         hold = self.hold
         order = self.order
         events = self.events
-        events.append(say.deal(self.dealer, order, len(self.talon)))
+        deal = say._deal.get((self.dealer, order))
+        events.append(deal if deal is not None else say.deal(self.dealer, order,
+                                                             len(self.talon)))
         dealt = say._dealt
         for s in order:
             events.append(dealt[s][hold[s] >> 1])
@@ -407,7 +419,7 @@ class KilleState:
             return
         harlekins = [s for s in order if hold[s] >> 1 == HARLEKIN]
         if harlekins:
-            events.append(say.two_seat_harlekin(harlekins, self.dealer))
+            events.append(say.two_seat_harlekin(tuple(harlekins), self.dealer))
             for s in harlekins:
                 self._reveal(s)
             self._end(redeal="Harlekin dealt with two seats")
@@ -416,7 +428,7 @@ class KilleState:
         if kukus:
             for s in kukus:
                 self._reveal(s)
-            events.append(say.two_seat_kuku(kukus))
+            events.append(say.two_seat_kuku(tuple(kukus)))
             self._showdown()
 
     # -- verbs --------------------------------------------------------------------------
@@ -502,8 +514,11 @@ class KilleState:
         self.chain = self.chain + ((p, q, cp, cq, self.low[p], self.low[q]),)
         hold[p], hold[q] = cq, cp
         say = self.game.narrator
-        public, private = say.plain_swap(p, q, kp, kq)
+        private = say._swap_cards.get((p, q, kp, kq))  # the usual case, without a call
+        if private is None:
+            private = say.plain_swap(p, q, kp, kq)[1]
         if kp != HARLEKIN and kq != HARLEKIN:
+            public = say._swap[p][q]
             self.low[p] = self.low[q] = False
             self.events += (public, private)
             return
@@ -598,8 +613,19 @@ class KilleState:
         hold = self.hold
         struck = self.struck
         low = self.low
-        kinds = [hold[s] >> 1 for s in order]
-        self.events.append(say.showdown(order, kinds))
+        # The hottest lines of a hand, so the narrator's caches are read here directly (a
+        # plain loop: a comprehension or a call per seat costs more than the work).
+        show, label = say._show, say._label
+        kinds: list[int] = []
+        shown: list[str] = []
+        effects: list[Any] = []
+        for s in order:
+            k = hold[s] >> 1
+            kinds.append(k)
+            shown.append(label[s][k])
+            effects += show[s][k]
+        self.events.append(Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
+                                 tuple(effects)))
         # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
         first: list[int] = []
         lowest: list[int] = []
@@ -643,7 +669,9 @@ class KilleState:
             if s in losers:
                 self.events.append(say.loses_first(s, why))
         if lowest and (guard == "" or set(lowest) <= set(losers)):
-            self.events.append(say.lowest(tuple(lowest), hold[lowest[0]] >> 1))
+            key = (tuple(lowest), hold[lowest[0]] >> 1)
+            event = say._lowest.get(key)
+            self.events.append(event if event is not None else say.lowest(*key))
         if guard:
             self.events.append(say.guard(guard))
         elif not losers:
@@ -664,7 +692,7 @@ class KilleState:
             lose_life = tuple(losers)  # no seat lost first, so these are the lowest: in order
         self.outcome = Outcome(
             tuple([c >> 1 for c in self.hold]),  # -1 >> 1 is -1: a seat not in the hand
-            MappingProxyType(dict(self.struck)),
+            MappingProxyType(dict(self.struck)) if self.struck else _NOBODY_STRUCK,
             tuple([s for s in order if low[s]]) if True in low else (),
             tuple(lowest),
             lose_life,
@@ -674,6 +702,7 @@ class KilleState:
 
 
 _DO = {verb: getattr(KilleState, "_do_" + verb) for verb in VERBS}
+_NOBODY_STRUCK: Mapping[int, str] = MappingProxyType({})
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
 
 
