@@ -229,3 +229,31 @@ def check_history(m: KilleMatch, seats: int) -> None:
         else:
             assert len(alive) >= 2
     assert hist[-1].match_over and hist[-1].pot_winner == m.winner
+
+
+def test_a_dealer_by_name_deals_and_a_refused_next_hand_changes_nothing():
+    game = kortspel.load("kille", seats=3)
+    m = KilleMatch(game, dealer="c", seed=2)
+    assert m.hand.dealer == 2
+    while not m.hand.is_over:
+        m.hand.apply(m.hand.legal_actions()[0])
+    m.next_hand()
+    before = (m.standings(), m.dealer, len(m.history), m.hand.record())
+    for _ in range(3):
+        with pytest.raises(IllegalActionError, match="still being played"):
+            m.next_hand()
+    assert (m.standings(), m.dealer, len(m.history), m.hand.record()) == before
+
+
+def test_undo_after_the_match_is_over_is_refused_and_the_result_stands():
+    m = KilleMatch(kortspel.load("kille", seats=3), length=1, seed=4)
+    m.play_bots([RandomBot() for _ in range(3)], random.Random(4))
+    winner, standings = m.winner, m.standings()
+    for seat in range(3):
+        with pytest.raises(kortspel.MatchError, match="result stands"):
+            m.undo(seat)
+    with pytest.raises(kortspel.MatchError, match="the match is over"):
+        m.next_hand()
+    assert (m.winner, m.standings()) == (winner, standings)
+    rec = m.record()
+    assert rec["winner"] == m.game.names[winner] and len(rec["hands"]) == len(m.history) + 1
