@@ -1,0 +1,98 @@
+"""The layers of docs/architecture.md, checked by reading every engine module's imports.
+
+The core names no game, a game imports only the core (never another game, never the views,
+never a third-party package), and nothing in ``kortspel/`` outside the views reaches up into
+``kortspel.widgets``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import kortspel
+
+ROOT = Path(__file__).resolve().parents[1] / "kortspel"
+GAMES = sorted(p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()
+               and p.name != "widgets")
+CORE = sorted(p for p in ROOT.glob("*.py"))
+
+
+def imports(path: Path) -> list[str]:
+    """Absolute names of every module ``path`` imports (relative imports resolved)."""
+    package = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[:-1])
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+                out.append(mod)
+                if not node.module:
+                    out += [f"{mod}.{a.name}" for a in node.names]
+            else:
+                out.append(node.module or "")
+    return out
+
+
+def test_there_is_a_game_and_a_core() -> None:
+    assert "kille" in GAMES and any(p.name == "protocol.py" for p in CORE)
+
+
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.name)
+def test_the_core_imports_no_game_no_view_and_nothing_outside_the_standard_library(
+        path: Path) -> None:
+    for name in imports(path):
+        top = name.split(".")[0]
+        if top == "kortspel":
+            part = name.split(".")[1] if "." in name else ""
+            assert part not in GAMES, f"{path.name} imports the game {name}"
+            assert part != "widgets", f"{path.name} imports the views"
+        else:
+            assert top in sys.stdlib_module_names, f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_only_the_core_and_itself(game: str) -> None:
+    for path in (ROOT / game).rglob("*.py"):
+        for name in imports(path):
+            top = name.split(".")[0]
+            if top != "kortspel":
+                assert top in sys.stdlib_module_names, f"{path} imports {name}"
+                continue
+            part = name.split(".")[1] if "." in name else ""
+            assert part == game or part not in GAMES, f"{path} imports another game: {name}"
+            assert part != "widgets", f"{path} imports the views"
+
+
+def test_the_core_text_names_no_game_outside_the_registry() -> None:
+    """Only the registry's table of built-in modules and the bench's aims may say a game's
+    name; a name anywhere else would be a dispatch that bypasses the registry."""
+    allowed = {"registry.py", "bench.py"}
+    for path in CORE:
+        if path.name in allowed:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for game in GAMES:
+                    assert node.value.lower() != game, f"{path.name} names {game!r}"
+
+
+def test_importing_the_engine_loads_no_game_until_asked() -> None:
+    code = ("import sys, kortspel; assert 'kortspel.kille' not in sys.modules; "
+            "kortspel.load('kille'); assert 'kortspel.kille' in sys.modules; "
+            "assert not any(m.startswith(('ipywidgets', 'ipycanvas', 'kortspel.widgets')) "
+            "for m in sys.modules)")
+    import subprocess
+
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT.parent, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert kortspel.games()
