@@ -107,13 +107,15 @@ class Match(Protocol):
 class Bot(Protocol):
     """A computer player. It is handed an observation, never the state.
 
-    ``choose`` answers when the seat is to act; ``interrupt`` is asked, when the seat may call
-    out of turn (the Kuku), whether to do so now, and returns ``None`` to stay quiet.
+    ``choose`` answers when the seat is to act (a player standing for a person may answer
+    ``None``: not yet); ``interrupt`` is asked, when the seat may call out of turn (the
+    Kuku), whether to do so now, and returns ``None`` to stay quiet.
     """
 
     name: str
 
-    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, obs: Any, legal: Sequence[Action],
+               rng: random.Random) -> Action | None: ...
 
     def interrupt(
         self, obs: Any, legal: Sequence[Action], rng: random.Random
@@ -144,7 +146,8 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
     """Make the next move of a hand: a chance draw, or a bot's decision; returns it.
 
     Out-of-turn callers are offered their call first, in seat order, then the seat to act
-    chooses. Returns ``None`` when the hand is over. The driver owns ``rng``: the state never
+    chooses. Returns ``None`` when the hand is over, or when the seat to act is a player
+    that answers ``None`` (a person who has not clicked yet). The driver owns ``rng``: the state never
     holds randomness, so a clone or a replay can never consume it.
     """
     if state.is_over:
@@ -163,6 +166,8 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
     assert seat is not None
     legal = state.legal_actions()
     act = bots[seat].choose(state.observation(seat, legal), legal, rng)
+    if act is None:  # a player waiting for a person's click: nothing happens yet
+        return None
     state.apply(act)
     return act
 
@@ -176,7 +181,9 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
         raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
                             f"got {len(bots)}")
     while not state.is_over:
-        step(state, bots, rng)
+        if step(state, bots, rng) is None:
+            raise KortspelError(f"play_hand needs computer players: the player of seat "
+                                f"{state.to_act} made no move")
     return state
 
 
