@@ -1,7 +1,7 @@
 # kortspel -- developer entry points. `make lab` to explore, `make test` before committing.
 #
 # Everything runs from the project's own virtualenv (.venv), created on first use and
-# re-installed whenever pyproject.toml changes.
+# re-installed whenever pyproject.toml (or setup.py) changes.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -11,10 +11,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := notebook,test
+# lab = the views (ipywidgets, ipycanvas) + JupyterLab, Voila, matplotlib; see pyproject.toml.
+EXTRAS := lab,test
 
-# Only lint the source dirs that exist (kortspel/ and widgets/ may not exist in early checkouts).
-LINT_DIRS := $(wildcard kortspel widgets tests tools)
+# Only lint the sources that exist (kortspel/ and widgets/ may not exist in early checkouts).
+LINT_DIRS := $(wildcard kortspel widgets tests tools setup.py)
 # Every notebook of the project (not Jupyter's autosave copies); names must not contain spaces.
 NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 # Jupyter refuses to start as root unless told to (dev containers and CI run as root).
@@ -42,13 +43,14 @@ help:
 	@echo "make clean      remove caches and build files (distclean: also .venv)"
 
 # ---------------------------------------------------------------------------------------------
-# Set-up: .venv/.installed is newer than pyproject.toml once `pip install -e` has succeeded.
+# Set-up: .venv/.installed is newer than pyproject.toml and setup.py once `pip install -e` has
+# succeeded.
 # ---------------------------------------------------------------------------------------------
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	@echo "pip install -e '.[$(EXTRAS)]' into $(VENV) (log: $(VENV)/install.log)"
 	@if ! $(BIN)/python -m pip install -e '.[$(EXTRAS)]' > $(VENV)/install.log 2>&1; then \
 	    tail -n 40 $(VENV)/install.log; echo "pip install failed, see $(VENV)/install.log"; exit 1; \

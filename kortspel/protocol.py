@@ -147,8 +147,8 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
 
     Out-of-turn callers are offered their call first, in seat order, then the seat to act
     chooses. Returns ``None`` when the hand is over, or when the seat to act is a player
-    that answers ``None`` (a person who has not clicked yet). The driver owns ``rng``: the state never
-    holds randomness, so a clone or a replay can never consume it.
+    that answers ``None`` (a person who has not clicked yet). The driver owns ``rng``: the
+    state never holds randomness, so a clone or a replay can never consume it.
     """
     if state.is_over:
         return None

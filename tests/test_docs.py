@@ -32,7 +32,7 @@ def test_readme_engine_example_runs_and_its_error_is_the_real_one() -> None:
 
 def test_readme_widgets_example_runs() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in _python_blocks(readme) if "from widgets import" in b)
+    block = next(b for b in _python_blocks(readme) if "from kortspel.widgets import" in b)
     env: dict = {}
     exec(_python_blocks(readme)[0] + "\n" + block, env)
 

@@ -23,7 +23,13 @@ _LIVE = {"Check", "Picture", "Play", "Replay", "TableView", "deck", "table"}
 def __getattr__(name: str) -> Any:
     # The live views need ipywidgets and ipycanvas; layout and SVG work without them.
     if name in _LIVE:
-        from . import views
-
+        try:
+            from . import views
+        except ModuleNotFoundError as err:
+            if err.name not in ("ipywidgets", "ipycanvas"):
+                raise
+            raise ModuleNotFoundError(
+                f"kortspel.widgets.{name} needs {err.name}, which comes with the views: "
+                "pip install 'kortspel[views]'", name=err.name) from err
         return getattr(views, name)
-    raise AttributeError(f"module 'widgets' has no attribute {name!r}")
+    raise AttributeError(f"module 'kortspel.widgets' has no attribute {name!r}")

@@ -14,6 +14,10 @@ from typing import Any
 
 import kortspel
 
+# Imported here, not in redraw_figures: without the views' extra (ipywidgets, ipycanvas) the
+# "kortspel.bench" entry point then fails to load, and `python -m kortspel bench` skips it.
+from .views import TableView, sprite_sheet
+
 
 @contextmanager
 def counting_messages() -> Iterator[list[int]]:
@@ -35,8 +39,6 @@ def counting_messages() -> Iterator[list[int]]:
 
 
 def redraw_figures(seconds: float = 1.0) -> list[str]:
-    from .views import TableView, sprite_sheet
-
     sprite_sheet()  # sprites are painted once per kernel; not part of a redraw
     game = kortspel.load("kille", seats=8)
     state = game.new_hand(seed=11)

@@ -1,7 +1,7 @@
 """Card art drawn by code: the Kille deck, the French-suited pack and card backs.
 
-Every function paints into any :class:`~widgets.paint.Painter`, so one drawing serves the
-live ipycanvas table, the static SVG fallback and the tests.  Art is authored on a fixed
+Every function paints into any :class:`~kortspel.widgets.paint.Painter`, so one drawing
+serves the live ipycanvas table, the static SVG fallback and the tests.  Art is authored on a fixed
 100 × 150 design grid and scaled into the requested box; that keeps it resolution
 independent and lets the sprite sheet render it at 2× for crisp text.
 

@@ -127,9 +127,9 @@ def draw_sprite(p: Painter, key: str, x: float, y: float, w: float, h: float) ->
 class SpriteSheet:
     """Lazily painted, cached sprite canvases for one card size.
 
-    Works as the ``sprites=`` source of both :class:`~widgets.paint.CanvasPainter`
-    (``canvas(key)``) and :class:`~widgets.paint.SvgPainter` (``resolve(key)``), so a table
-    drawn with ``p.image(key, ...)`` renders the same on either backend.  Only ``canvas``
+    Works as the ``sprites=`` source of both :class:`~kortspel.widgets.paint.CanvasPainter`
+    (``canvas(key)``) and :class:`~kortspel.widgets.paint.SvgPainter` (``resolve(key)``), so a
+    table drawn with ``p.image(key, ...)`` renders the same on either backend.  Only ``canvas``
     and the repaint methods import ipycanvas.
     """
 

@@ -18,8 +18,7 @@ import ipywidgets as W
 
 import kortspel
 from kortspel.core import Action, KortspelError, RandomBot
-from kortspel.kille import MATADORS, KilleState, left_of, parse_kind
-from kortspel.match import KilleMatch
+from kortspel.kille import MATADORS, KilleMatch, KilleState, left_of, parse_kind
 
 from .drawing import _SVG_SPRITES, paint_table
 from .layout import HEIGHT, WIDTH, Layout, second_person, table_model
@@ -320,7 +319,8 @@ class Play(W.VBox):
         self.seed = seed
         self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
         self.rng = random.Random(seed)
-        self.bots = [None if s in self.humans else kortspel.bot_for(opponents, names[s])
+        self.bots = [None if s in self.humans
+                     else kortspel.bot_for("kille", opponents, name=names[s])
                      for s in range(self.game.seats)]
         self._pending: Any = None
         self._confirming: Action | None = None

@@ -173,8 +173,9 @@ def _server_env(work: Path) -> dict:
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(work / "workspaces")
     env["JUPYTER_PREFER_ENV_PATH"] = "1"
     env["PYTHONUNBUFFERED"] = "1"
-    # Kernels import kortspel/widgets from this checkout even before `pip install -e .`.
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    # Kernels import kortspel and kortspel.widgets as installed in this venv (make's
+    # `pip install -e`), not through PYTHONPATH: the repo root on the path would also make a
+    # top-level `widgets` importable, hiding a notebook that still imports it.
     # No news/update toasts (they cover buttons and try to reach the internet).
     settings = work / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True, exist_ok=True)
@@ -197,7 +198,8 @@ def server_root(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def jupyter_lab(server_root, tmp_path_factory):
     _require_browser()
-    _require("jupyterlab", "pip install -e '.[notebook]'")
+    _require("jupyterlab", "pip install -e '.[lab]'")
+    _require("kortspel.widgets", "pip install -e '.[lab]'")
     work = tmp_path_factory.mktemp("jupyterlab")
     config = work / "jl_config.py"
 
@@ -237,7 +239,8 @@ def jupyter_lab(server_root, tmp_path_factory):
 def voila_server(server_root, tmp_path_factory):
     """Voila on the served root, configured like ``make app`` (progressive rendering)."""
     _require_browser()
-    _require("voila", "pip install -e '.[notebook]'")
+    _require("voila", "pip install -e '.[lab]'")
+    _require("kortspel.widgets", "pip install -e '.[lab]'")
     work = tmp_path_factory.mktemp("voila")
 
     def argv(port: int) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from browser_helpers import poll
 
 REPO = Path(__file__).resolve().parents[2]
-FELT = "#1f6b45"  # widgets.layout.FELT
+FELT = "#1f6b45"  # kortspel.widgets.layout.FELT
 PAPER = "#fdfaf2"  # the seat plates and card faces
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from widgets.cards import (
+from kortspel.widgets.cards import (
     CARD_H,
     CARD_W,
     FOUR_COLOUR,
@@ -36,7 +36,7 @@ from widgets.cards import (
     french_label,
     kille_category,
 )
-from widgets.paint import (
+from kortspel.widgets.paint import (
     CanvasPainter,
     Painter,
     RecordingPainter,
@@ -46,7 +46,7 @@ from widgets.paint import (
     svg_id,
     text_width,
 )
-from widgets.sprites import (
+from kortspel.widgets.sprites import (
     SpriteSheet,
     all_keys,
     back_keys,
@@ -461,7 +461,7 @@ def test_sprite_key_validates() -> None:
 
 def test_importing_paint_cards_sprites_does_not_import_ipycanvas() -> None:
     code = (
-        "import sys, widgets.paint, widgets.cards, widgets.sprites\n"
+        "import sys, kortspel.widgets.paint, kortspel.widgets.cards, kortspel.widgets.sprites\n"
         "assert 'ipycanvas' not in sys.modules, 'ipycanvas imported'\n"
         "assert 'ipywidgets' not in sys.modules, 'ipywidgets imported'\n"
     )

@@ -13,8 +13,15 @@ import pytest
 
 import kortspel
 from kortspel.kille import KINDS
-from widgets.drawing import svg_table
-from widgets.layout import CARD_H, HEIGHT, WIDTH, layout, model_from_observation, table_model
+from kortspel.widgets.drawing import svg_table
+from kortspel.widgets.layout import (
+    CARD_H,
+    HEIGHT,
+    WIDTH,
+    layout,
+    model_from_observation,
+    table_model,
+)
 
 HORSE = {
     "game": "kille", "seats": ["a", "b", "c", "d", "e"], "dealer": "e",
@@ -142,7 +149,7 @@ def test_every_kind_can_sit_on_a_table() -> None:
 
 
 def test_table_bundle_carries_the_static_picture() -> None:
-    from widgets import table
+    from kortspel.widgets import table
 
     view = table(kortspel.replay(HORSE), caption="the end")
     bundle = view._repr_mimebundle_()
@@ -152,7 +159,7 @@ def test_table_bundle_carries_the_static_picture() -> None:
 
 
 def test_replay_steps_and_narrates() -> None:
-    from widgets import Replay
+    from kortspel.widgets import Replay
 
     rec = dict(HORSE, intro="Five seats.", summary="c loses a life.")
     rec["actions"] = [dict(a, comment=f"comment {i}") for i, a in enumerate(HORSE["actions"])]
@@ -172,7 +179,7 @@ def test_replay_steps_and_narrates() -> None:
 
 
 def test_replay_of_a_bad_record_fails_clearly() -> None:
-    from widgets import Replay
+    from kortspel.widgets import Replay
 
     bad = dict(HORSE, actions=[{"seat": "b", "do": "swap"}])
     with pytest.raises(kortspel.RecordError, match="b cannot swap now"):
@@ -180,7 +187,7 @@ def test_replay_of_a_bad_record_fails_clearly() -> None:
 
 
 def _play(**kw):
-    from widgets import Play
+    from kortspel.widgets import Play
 
     return Play(**{"pace": 0, **kw})
 
@@ -261,7 +268,7 @@ def test_play_offers_kuku_out_of_turn() -> None:
 
 
 def test_check_feedback() -> None:
-    from widgets import Check
+    from kortspel.widgets import Check
 
     c = Check("Who loses a life?", ["a", "c"], "c", "c holds the 2.")
     assert c.pick("a") is False and "Not a" in c.feedback.value
@@ -272,7 +279,7 @@ def test_check_feedback() -> None:
 
 
 def test_deck_picture_has_all_kinds_in_order() -> None:
-    from widgets import deck
+    from kortspel.widgets import deck
 
     d = deck()
     svg = d.svg()
@@ -281,8 +288,8 @@ def test_deck_picture_has_all_kinds_in_order() -> None:
 
 
 def test_redraw_is_one_message() -> None:
-    from widgets import table
-    from widgets.bench import counting_messages
+    from kortspel.widgets import table
+    from kortspel.widgets.bench import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
     with counting_messages() as sent:
@@ -293,7 +300,7 @@ def test_redraw_is_one_message() -> None:
 def test_a_failing_drawing_does_not_freeze_later_ones() -> None:
     from ipycanvas.canvas import _CANVAS_MANAGER
 
-    from widgets.views import Picture
+    from kortspel.widgets.views import Picture
 
     def broken(p):
         p.rect(0, 0, 10, 10, fill="#000")
@@ -320,8 +327,8 @@ def test_play_with_two_human_seats_names_whose_button_it_is() -> None:
 
 def test_a_new_browser_client_gets_the_table_again() -> None:
     """A reload or a Voilà page creates the canvas anew, blank: the view must redraw."""
-    from widgets import table
-    from widgets.bench import counting_messages
+    from kortspel.widgets import table
+    from kortspel.widgets.bench import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
     with counting_messages() as sent:

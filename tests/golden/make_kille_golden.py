@@ -17,10 +17,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 
-import kortspel  # noqa: E402
 from kille_digest import digest  # noqa: E402
-from kortspel.bots import KilleHeuristic  # noqa: E402
+
+import kortspel  # noqa: E402
 from kortspel.core import RandomBot, step  # noqa: E402
+from kortspel.kille import KilleHeuristic  # noqa: E402  (kortspel.bots at 025aa5c)
 
 OPTIONS = [{"dealt_harlekin": dh, "kuku_call": kc}
            for dh in ("high", "low") for kc in ("anytime", "asked")]
