@@ -19,7 +19,19 @@ from .errors import (
     SeatError,
     UnknownGameError,
 )
-from .events import EVERYONE, Event, Fact, Knowledge, Move, Place, Reveal, Swap, Zone, fold
+from .events import (
+    EVERYONE,
+    Event,
+    Fact,
+    Knowledge,
+    Move,
+    Place,
+    Reveal,
+    Shuffle,
+    Swap,
+    Zone,
+    fold,
+)
 from .protocol import Bot, Game, GameSpec, Match, RandomBot, State, play_hand, step
 from .records import check_names, get_field, seat_names
 from .registry import games, load, register
@@ -29,7 +41,8 @@ __all__ = [
     "KortspelError", "InvalidActionError", "IllegalActionError", "NotYourTurnError",
     "HandOverError", "RecordError", "InvalidDealError", "UnknownGameError", "RulesError",
     "SeatError", "MatchError",
-    "EVERYONE", "Event", "Fact", "Knowledge", "Move", "Place", "Reveal", "Swap", "Zone", "fold",
+    "EVERYONE", "Event", "Fact", "Knowledge", "Move", "Place", "Reveal", "Shuffle", "Swap",
+    "Zone", "fold",
     "Bot", "Game", "GameSpec", "Match", "RandomBot", "State", "play_hand", "step",
     "check_names", "get_field", "seat_names", "games", "load", "register",
 ]

@@ -93,6 +93,13 @@ class Reveal(NamedTuple):
     face_up: bool = False
 
 
+class Shuffle(NamedTuple):
+    """The cards of ``zone`` are shuffled face down: whatever a viewer knew of their order
+    is gone (a stock rebuilt from the discards)."""
+
+    zone: Zone
+
+
 class Fact(NamedTuple):
     """Something the rules decided that is not a card's move: ``Fact("life", 2)`` (seat 2
     loses a life), ``Fact("struck", 1, "Husar")``, ``Fact("star", 0, 2)``."""
@@ -102,8 +109,8 @@ class Fact(NamedTuple):
     value: Any = True
 
 
-Effect = Place | Move | Swap | Reveal | Fact
-EFFECT_TYPES = (Place, Move, Swap, Reveal, Fact)
+Effect = Place | Move | Swap | Reveal | Shuffle | Fact
+EFFECT_TYPES = (Place, Move, Swap, Reveal, Shuffle, Fact)
 
 EVERYONE: None = None
 """``Event.visible`` value meaning every seat (and every onlooker) may see the event."""
@@ -240,6 +247,10 @@ class Knowledge:
                 slots.append(self._new(name, effect.face_up))
         elif t is Fact:
             self._facts.append(effect)
+        elif t is Shuffle:
+            slots = self._slots(effect.zone)
+            # New cards, to this viewer: unknown and face down.
+            slots[:] = [self._new(None, False) for _ in slots]
         else:
             raise TypeError(f"not an effect: {effect!r}")
 

@@ -136,8 +136,8 @@ def example(name: Any, game: Any = "kille") -> dict[str, Any]:
     s = spec(game)
     known = examples(s.name)
     if not isinstance(name, str) or name not in known:
-        raise RecordError(
-            f"no worked {s.title} hand called {_cut(name)}; there are: {', '.join(known)}")
+        there = f"there are: {', '.join(known)}" if known else f"{s.title} ships none"
+        raise RecordError(f"no worked {s.title} hand called {_cut(name)}; {there}")
     folder = _examples_dir(s)
     assert folder is not None
     data: dict[str, Any] = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))

@@ -319,3 +319,12 @@ def test_play_hand_plays_any_registered_game_to_its_end() -> None:
         bots = [kortspel.bot_for(name, "random") for _ in game.names]
         st = kortspel.play_hand(game.new_hand(rng=rng), bots, rng)
         assert st.is_over and st.result()["game"] == name
+
+
+def test_a_shuffle_makes_known_cards_unknown_again() -> None:
+    from kortspel.events import Shuffle
+
+    k = fold([Event("r", "", None, (Place(Zone(DISCARD), ("3", "5", "6"), True),
+                                    Move(Zone(DISCARD), Zone(STOCK), 2, False, 0),
+                                    Shuffle(Zone(STOCK))))], 0)
+    assert k.names(Zone(STOCK)) == (None, None) and k.names(Zone(DISCARD)) == ("6",)

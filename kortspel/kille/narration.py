@@ -25,7 +25,7 @@ EVENT_KINDS = (
     "deal", "dealt", "redeal", "kuku", "stand", "ask", "accept", "refuse", "depends",
     "ask_swap", "swap", "swap_cards", "forbi", "husar", "husu", "bite_back", "back",
     "ask_talon", "talon_draw", "talon_card", "talon_aside", "talon_kuku", "talon_husar",
-    "talon_husu", "talon_empty", "round_over", "showdown", "lose", "guard", "nobody",
+    "talon_husu", "round_over", "showdown", "lose", "guard", "nobody",
 )
 """Every kind of event a Kille hand can hold."""
 
@@ -285,12 +285,6 @@ class Narrator:
                 "talon_card", f"{who} draws {a_card(kind)} (and gives up {a_card(old)}).",
                 (seat,), (Reveal(hand(seat), 0, KINDS[kind]),))
         return self._talon_draw[seat], card
-
-    @_memo
-    def talon_empty(self, seat: int) -> Event:
-        who = self.names[seat]
-        return Event("talon_empty", f"The talon has no card left for {who}; {who} keeps the "
-                     "old card and the round is over.")
 
     # -- the showdown -------------------------------------------------------------------------
 

@@ -581,8 +581,9 @@ class KilleState:
                 self.events += say.talon_draw(seat, k, old >> 1)
             self._showdown()
             return
-        self.events.append(say.talon_empty(seat))
-        self._showdown()
+        # Never reached: the talon holds every card not dealt (34 or more), and only the four
+        # Kavall and Värdshus cards are set aside, so a card to keep always comes.
+        raise AssertionError("the talon ran out, which a full pack never allows")
 
     def _next(self, pos: int) -> None:
         if pos >= len(self.order):
