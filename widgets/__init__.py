@@ -1,6 +1,8 @@
-"""Drawn Kille tables for JupyterLab: pictures, replays, live play and quizzes.
+"""Drawn card tables for JupyterLab: pictures, replays, live play and quizzes, for any game.
 
-The widgets only draw and collect clicks; every rule lives in ``kortspel``. See
+The widgets only draw and collect clicks; every rule lives in ``kortspel``. The table core
+(``model``, ``geometry``, ``drawing``, ``views``) names no game: each game's adapter in
+``games/`` turns its states into zones, badges and clickable refs. See
 ``docs/widgets-api.md`` for the calls a notebook makes.
 """
 
@@ -8,16 +10,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .drawing import paint_table, svg_table
-from .layout import Layout, TableModel, layout, table_model
+from .drawing import paint_table, svg_from_layout
+from .games import adapter_for, register_adapter
+from .geometry import Layout, layout
+from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 
 if TYPE_CHECKING:
-    from .views import Check, Picture, Play, Replay, TableView, deck, table
+    from .views import Check, HumanPlayer, Picture, Play, Replay, TableView, deck, table
 
-__all__ = ["Check", "Layout", "Picture", "Play", "Replay", "TableModel", "TableView", "deck",
-           "layout", "paint_table", "svg_table", "table", "table_model"]
+__all__ = ["Badge", "CardStyle", "CardView", "Check", "HumanPlayer", "Layout", "Picture", "Play",
+           "Replay", "SeatView", "TableModel", "TableView", "ZoneView", "adapter_for", "deck",
+           "layout", "paint_table", "register_adapter", "svg_from_layout", "svg_table", "table",
+           "table_model"]
 
-_LIVE = {"Check", "Picture", "Play", "Replay", "TableView", "deck", "table"}
+_LIVE = {"Check", "HumanPlayer", "Picture", "Play", "Replay", "TableView", "deck", "table"}
+
+
+def table_model(state: Any, viewer: int | str | None = None) -> TableModel:
+    """The model of ``state`` for the teacher (``viewer=None``) or one seat."""
+    from .games import check_viewer
+
+    return adapter_for(state.game).model(state, check_viewer(state.game, viewer))
+
+
+def svg_table(state: Any, viewer: int | str | None = None, *, caption: str | None = None) -> str:
+    """The table as a standalone SVG: the static picture behind every live view."""
+    adapter = adapter_for(state.game)
+    return svg_from_layout(layout(table_model(state, viewer)),
+                           title=caption or adapter.title)
 
 
 def __getattr__(name: str) -> Any:

@@ -47,9 +47,10 @@ __all__ = [
     "suit_colour",
 ]
 
-#: Default on-screen card size in px (2:3, like a real card).
-CARD_W = 72.0
-CARD_H = 108.0
+#: The one on-screen card size in px (2:3, like a real card): tables, sprites and the SVG
+#: fallback all take it from here (``model.CardStyle``), unless a caller passes another.
+CARD_W = 64.0
+CARD_H = 96.0
 
 # Design grid every card is authored on.
 _UW = 100.0

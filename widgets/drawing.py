@@ -1,40 +1,31 @@
 """The table painter: a ``Layout`` onto any painter (ipycanvas live, SVG static).
 
 One function draws the picture for both backends, so the static fallback a reader sees on
-GitHub is the same picture the live canvas shows.
+GitHub is the same picture the live canvas shows. It knows zones, cards, plates and badges,
+never a game.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from kortspel.kille import KilleState
-
 from .cards import draw_highlight, highlight_lift
-from .layout import (
-    FELT,
-    FELT_EDGE,
-    GOLD,
-    HEIGHT,
-    INK,
-    PAPER,
-    WIDTH,
-    Layout,
-    SeatPlate,
-    layout,
-    table_model,
-)
-from .paint import Painter, SvgPainter
-from .sprites import SpriteSheet
+from .geometry import Layout, PlateItem, ZoneItem
+from .paint import Painter, SvgPainter, fit_text_size, text_width
 
-_SVG_SPRITES = SpriteSheet(64.0, 96.0)
+FELT = "#1f6b45"
+FELT_EDGE = "#14482e"
+INK = "#1b1b1b"
+PAPER = "#fdfaf2"
+GOLD = "#f2c94c"
+MARK = "#8E2C74"
 
 
 def paint_table(p: Painter, lay: Layout) -> None:
-    """Draw the felt, the seat plates, the cards and the words of one table."""
+    """Draw the felt, the zones' places, the seat plates, the cards and the words."""
     p.rect(0, 0, lay.width, lay.height, fill="#0e2a1c")
-    p.ellipse(lay.width / 2, lay.height / 2 - 30, 430, 262, fill=FELT, stroke=FELT_EDGE,
-              line_width=10)
+    p.ellipse(lay.width / 2, lay.height / 2 - 6, lay.width / 2 - 14, lay.height / 2 - 10,
+              fill=FELT, stroke=FELT_EDGE, line_width=10)
+    for zone in lay.zones:
+        _paint_zone(p, zone)
     for plate in lay.plates:
         _paint_plate(p, plate)
     for card in lay.cards:
@@ -42,50 +33,77 @@ def paint_table(p: Painter, lay: Layout) -> None:
         lift = highlight_lift(card.highlight, b.h)
         p.image(card.key, b.x, b.y + lift, b.w, b.h)
         if card.highlight:
-            draw_highlight(p, card.highlight, b.x, b.y, b.w, b.h)
+            shown = "legal" if card.highlight == "target" else card.highlight
+            draw_highlight(p, shown, b.x, b.y + lift, b.w, b.h)
+        if card.note:
+            p.text(b.x + b.w / 2, b.y + b.h - 7, card.note, size=10, fill=INK, bold=True)
     for t in lay.texts:
         p.text(t.x, t.y, t.text, size=t.size, fill=t.fill, bold=t.bold,
                align=t.align)  # type: ignore[arg-type]
 
 
-def _paint_plate(p: Painter, plate: SeatPlate) -> None:
+def _paint_zone(p: Painter, zone: ZoneItem) -> None:
+    b = zone.box
+    if zone.kind in ("stock", "discard", "talon", "single", "trick", "hand"):
+        # The place a pile lies, visible even when it is empty.
+        p.rect(b.x - 2, b.y - 2, b.w + 4, min(b.h, b.w * 1.5) + 4, stroke="#3d8a63",
+               line_width=1.5, radius=8, dash=(4, 4))
+    if zone.highlight == "target":
+        # A legal target: a dashed white-on-green outline and an arrow, not colour alone.
+        p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, stroke="#FFFFFF", line_width=6, radius=10)
+        p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, stroke="#007A5A", line_width=3.5,
+               radius=10, dash=(10, 6))
+        cx = b.x + b.w / 2
+        p.polygon([(cx - 8, b.y - 18), (cx + 8, b.y - 18), (cx, b.y - 7)], fill=GOLD,
+                  stroke=INK, line_width=1)
+
+
+def _paint_plate(p: Painter, plate: PlateItem) -> None:
     b = plate.box
     fill = "#5b6b62" if plate.out else PAPER
     stroke = GOLD if plate.to_act else INK
     p.rect(b.x, b.y, b.w, b.h, fill=fill, stroke=stroke, line_width=4 if plate.to_act else 1.5,
            radius=8)
     name = plate.name + ("  ▶" if plate.to_act else "")
-    p.text(b.x + 8, b.y + 12, name, size=13, fill=INK, bold=True, align="left")
-    # Lives: filled and empty dots, countable without colour.
-    for i in range(plate.max_lives):
-        cx = b.x + 12 + i * 13
-        if i < plate.lives:
-            p.circle(cx, b.y + 29, 5, fill="#c0392b", stroke=INK, line_width=1)
+    p.text(b.x + 8, b.y + 12, name, size=plate.name_size, fill=INK, bold=True, align="left")
+    x = b.x + 8
+    for badge in plate.badges:
+        if badge.kind == "lives":
+            lives = int(badge.value) if isinstance(badge.value, int) else 0
+            for i in range(max(badge.max, lives)):
+                cx = x + 4 + i * 13
+                # Filled and empty dots: countable without colour.
+                if i < lives:
+                    p.circle(cx, b.y + 29, 5, fill="#c0392b", stroke=INK, line_width=1)
+                else:
+                    p.circle(cx, b.y + 29, 5, stroke=INK, line_width=1)
+            x += 13 * max(badge.max, lives) + 6
         else:
-            p.circle(cx, b.y + 29, 5, stroke=INK, line_width=1)
+            text = _badge_text(badge)
+            size = fit_text_size(text, 11, b.x + b.w - 6 - x, bold=True)
+            p.text(x, b.y + 29, text, size=size, fill=INK, bold=True, align="left")
+            x += text_width(text, size, bold=True) + 10
     if plate.is_dealer:
         p.circle(b.x + b.w - 14, b.y + 14, 10, fill=GOLD, stroke=INK, line_width=1.5)
         p.text(b.x + b.w - 14, b.y + 14, "D", size=12, fill=INK, bold=True)
-    if plate.marks:
-        p.text(b.x + b.w - 6, b.y + 30, "; ".join(plate.marks), size=10, fill="#8E2C74",
-               bold=True, align="right")
     if plate.out:
-        p.text(b.x + b.w - 6, b.y + 30, "out", size=11, fill=PAPER, align="right")
+        p.text(b.x + b.w - 6, b.y + 29, "out", size=11, fill=PAPER, align="right")
+    if plate.notes:
+        p.text(b.x + b.w / 2, b.y + 47, plate.notes, size=plate.notes_size, fill=MARK,
+               bold=True)
 
 
-def table_layout(state: KilleState, viewer: int | str | None = None, **kw: Any) -> Layout:
-    return layout(table_model(state, viewer), **kw)
+def _badge_text(badge: object) -> str:
+    from .geometry import _badge_text as text
+
+    return text(badge)  # type: ignore[arg-type]
 
 
-def svg_table(state: KilleState, viewer: int | str | None = None, *,
-              caption: str | None = None, **kw: Any) -> str:
-    """The table as a standalone SVG: the static picture behind every live view."""
-    lay = table_layout(state, viewer, **kw)
-    return svg_from_layout(lay, caption=caption)
+def svg_from_layout(lay: Layout, *, title: str = "A card table", sprites: object = None) -> str:
+    """The picture as a standalone SVG: the static view behind every live one."""
+    from .sprites import svg_sprites
 
-
-def svg_from_layout(lay: Layout, *, caption: str | None = None) -> str:
-    title = caption or "A Kille table"
-    p = SvgPainter(WIDTH, HEIGHT, title=title, desc=lay.alt, sprites=_SVG_SPRITES)
+    p = SvgPainter(lay.width, lay.height, title=title, desc=lay.alt,
+                   sprites=sprites or svg_sprites(lay.style))
     paint_table(p, lay)
     return p.svg()

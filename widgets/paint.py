@@ -561,51 +561,19 @@ class RecordingPainter:
 # ipycanvas backend
 
 
-@contextmanager
-def batch() -> Iterator[None]:
-    """``hold_canvas()`` that flushes and restores the manager even when drawing raises.
+def batch() -> AbstractContextManager[None]:
+    """Hold drawing commands and send them as one message, safe when drawing raises (see
+    ``canvas_io.batch``, where every use of ipycanvas internals lives)."""
+    from .canvas_io import batch as hold
 
-    ipycanvas 0.14's ``hold_canvas`` has no try/finally: an exception leaves the global
-    manager caching and every later draw is silently queued (jupyter.md 1.3).  Students edit
-    code in these notebooks, so drawing must never be able to freeze all canvases.
-
-    Nested ``batch()`` blocks join the outermost one, so painting many sprites inside a
-    table redraw still leaves as a single comm message.
-    """
-    global _batch_depth
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
-    if _batch_depth:
-        _batch_depth += 1
-        try:
-            yield
-        finally:
-            _batch_depth -= 1
-        return
-    was_caching = _CANVAS_MANAGER._caching
-    _CANVAS_MANAGER._caching = True
-    _batch_depth = 1
-    try:
-        yield
-    finally:
-        _batch_depth = 0
-        try:
-            _CANVAS_MANAGER.flush()
-        finally:
-            _CANVAS_MANAGER._caching = was_caching
-
-
-_batch_depth = 0
+    return hold()
 
 
 def release_hold() -> None:
     """Send anything queued and switch caching off: a repair after a crashed ``hold_canvas``."""
-    from ipycanvas.canvas import _CANVAS_MANAGER
+    from .canvas_io import release_hold as release
 
-    try:
-        _CANVAS_MANAGER.flush()
-    finally:
-        _CANVAS_MANAGER._caching = False
+    release()
 
 
 def _font(size: float, bold: bool, italic: bool, family: str) -> str:

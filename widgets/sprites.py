@@ -36,6 +36,7 @@ __all__ = [
     "kille_keys",
     "parse_sprite_key",
     "sprite_key",
+    "svg_sprites",
 ]
 
 Deck = Literal["kille", "french", "back"]
@@ -134,8 +135,10 @@ class SpriteSheet:
     """
 
     def __init__(
-        self, card_w: float = CARD_W, card_h: float = CARD_H, *, pixel_ratio: float = 2.0
+        self, card_w: float = CARD_W, card_h: float = CARD_H, *, pixel_ratio: float = 2.0,
+        repaint_on_client: bool = True,
     ) -> None:
+        self.repaint_on_client = repaint_on_client
         self.card_w = card_w
         self.card_h = card_h
         # Painting at 2x keeps text crisp on HiDPI screens and when the table scales up.
@@ -179,8 +182,10 @@ class SpriteSheet:
             height=round(self.card_h * self.pixel_ratio),
         )
         self._canvases[key] = c
-        # A new browser client (reload, Voilà) recreates the model blank: repaint then too.
-        c.on_client_ready(lambda: self._paint(key))
+        # A new browser client (reload, Voilà) recreates the model blank: repaint then too,
+        # unless the views repaint the whole sheet once per client (``repaint_on_client``).
+        if self.repaint_on_client:
+            c.on_client_ready(lambda: self._paint(key))
         self._paint(key)
         return c
 
@@ -203,3 +208,16 @@ class SpriteSheet:
             cp = CanvasPainter(c)
             with cp.group(0, 0, self.pixel_ratio):
                 draw_sprite(cp, key, 0, 0, self.card_w, self.card_h)
+
+
+_SVG_SHEETS: dict[tuple[float, float], SpriteSheet] = {}
+
+
+def svg_sprites(card_w: float = CARD_W, card_h: float = CARD_H) -> SpriteSheet:
+    """The sprite source for SVG pictures of one card size (no ipycanvas needed)."""
+    if not isinstance(card_w, int | float):  # a CardStyle
+        card_w, card_h = card_w.w, card_w.h  # type: ignore[attr-defined]
+    sheet = _SVG_SHEETS.get((card_w, card_h))
+    if sheet is None:
+        sheet = _SVG_SHEETS[(card_w, card_h)] = SpriteSheet(card_w, card_h)
+    return sheet

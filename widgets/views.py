@@ -1,9 +1,10 @@
-"""Live views: a drawn picture, a table, a replay, a match to play, and a quiz.
+"""Live views: a drawn picture, a table, a replay, a match to play, and a quiz, for any game.
 
 Each view draws from engine state on every change and again whenever a browser client
 connects (``on_client_ready``), so a reload or a Voilà page is never blank. Each one also
 puts a static SVG of the same picture in its output bundle, for readers without a kernel.
-Nothing here blocks the kernel: every human decision arrives through a callback.
+Nothing here blocks the kernel: every human decision arrives through a callback, and the
+game's adapter (``games/``) says what a click means, so no view names a game.
 """
 
 from __future__ import annotations
@@ -11,48 +12,90 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-from collections.abc import Callable, Mapping, Sequence
+import time
+import weakref
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 import kortspel
-from kortspel.core import Action, KortspelError, RandomBot
-from kortspel.kille import MATADORS, KilleMatch, KilleState, left_of, parse_kind
+from kortspel import Action, KortspelError
 
-from .drawing import _SVG_SPRITES, paint_table
-from .layout import HEIGHT, WIDTH, Layout, second_person, table_model
-from .layout import layout as make_layout
-from .paint import CanvasPainter, Painter, SvgPainter, batch
-from .sprites import SpriteSheet, kille_keys
+from . import canvas_io
+from .drawing import paint_table, svg_from_layout
+from .games import Adapter, adapter_for, check_viewer
+from .geometry import HEIGHT, WIDTH, Layout, layout
+from .model import TableModel, mark
+from .paint import CanvasPainter, Painter, SvgPainter
+from .sprites import SpriteSheet, svg_sprites
 
-_SHEET: SpriteSheet | None = None
+# ---------------------------------------------------------------------------------------------
+# Sprites: painted once per kernel, sent once per browser client
+# ---------------------------------------------------------------------------------------------
 
-
-def sprite_sheet() -> SpriteSheet:
-    """The one sheet of card sprites every canvas copies from (painted once per kernel)."""
-    global _SHEET
-    if _SHEET is None:
-        _SHEET = SpriteSheet(64.0, 96.0)
-        _SHEET.preload(kille_keys() + ["back:kille"])
-    return _SHEET
+_SHEETS: dict[tuple[float, float], SpriteSheet] = {}
+_REPAINTED_AT = 0.0
+CLIENT_WINDOW = 2.0  # seconds in which canvases that report a new client share one repaint
 
 
-# ---------------------------------------------------------------------------
+def sprite_sheet(w: float = 64.0, h: float = 96.0) -> SpriteSheet:
+    """The sheet of card sprites every canvas of one card size copies from."""
+    sheet = _SHEETS.get((w, h))
+    if sheet is None:
+        sheet = _SHEETS[(w, h)] = SpriteSheet(w, h, repaint_on_client=False)
+    return sheet
+
+
+def repaint_sprites_for_client() -> bool:
+    """Send every sprite again, once for all the canvases that report the same new client
+    (a reload shows many tables; each reports, and one repaint serves them all)."""
+    global _REPAINTED_AT
+    now = time.monotonic()
+    if now - _REPAINTED_AT < CLIENT_WINDOW:
+        return False
+    _REPAINTED_AT = now
+    with canvas_io.batch():
+        for sheet in _SHEETS.values():
+            sheet.repaint_all()
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a view's arguments
+# ---------------------------------------------------------------------------------------------
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _status_html(text: str) -> str:
+    return f'<div role="status" aria-live="polite" style="font-size:1.05em">{text}</div>'
+
+
+def _button(label: str, tip: str, width: str = "auto") -> W.Button:
+    return W.Button(description=label, tooltip=tip, layout=W.Layout(width=width))
+
+
+# ---------------------------------------------------------------------------------------------
 # Picture: a canvas plus the same drawing as SVG
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 
 
 class Picture(W.VBox):
     """A drawing function shown live on a canvas and carried as SVG in the output bundle."""
 
     def __init__(self, draw: Callable[[Painter], None], width: int = WIDTH,
-                 height: int = HEIGHT, *, alt: str = "", title: str = "") -> None:
+                 height: int = HEIGHT, *, alt: str = "", title: str = "",
+                 card: tuple[float, float] = (64.0, 96.0)) -> None:
         from ipycanvas import Canvas
 
         self._draw = draw
         self.alt = alt
         self.title = title
+        self._card = card
         self.canvas = Canvas(width=width, height=height,
                              layout=W.Layout(width="100%", max_width=f"{width}px",
                                              height="auto"))
@@ -71,18 +114,18 @@ class Picture(W.VBox):
 
     def redraw(self) -> None:
         """One batch, one message: clear and paint the whole picture again."""
-        sheet = sprite_sheet()
-        with batch():
+        sheet = sprite_sheet(*self._card)
+        with canvas_io.batch():
             self.canvas.clear()
             self._draw(CanvasPainter(self.canvas, sprites=sheet))
 
     def _on_client_ready(self) -> None:
-        sprite_sheet().repaint_all()
+        repaint_sprites_for_client()
         self.redraw()
 
     def svg(self) -> str:
         p = SvgPainter(self.canvas.width, self.canvas.height, title=self.title or self.alt,
-                       desc=self.alt, sprites=_SVG_SPRITES)
+                       desc=self.alt, sprites=svg_sprites(*self._card))
         self._draw(p)
         return p.svg()
 
@@ -93,113 +136,118 @@ class Picture(W.VBox):
         return bundle
 
 
-def _status_html(text: str) -> str:
-    return f'<div role="status" aria-live="polite" style="font-size:1.05em">{text}</div>'
-
-
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 # A table
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 
 
 class TableView(Picture):
-    """A Kille table as the teacher (every card) or one seat (its observation) sees it."""
+    """A table as the teacher (every card) or one seat (its observation) sees it.
 
-    def __init__(self, state: KilleState, viewer: int | str | None = None,
-                 caption: str | None = None, **layout_kw: Any) -> None:
+    ``on_click(ref)`` is called with what the pointer landed on (a card or a zone, in the
+    adapter's own refs); the view itself decides nothing.
+    """
+
+    def __init__(self, state: Any, viewer: int | str | None = None,
+                 caption: str | None = None) -> None:
+        self.adapter: Adapter = adapter_for(state.game)
         self.state = state
-        self.viewer = viewer
-        self.layout_kw = layout_kw
+        self.viewer = check_viewer(state.game, viewer)
+        self.targets: frozenset[Hashable] = frozenset()
+        self.selected: frozenset[Hashable] = frozenset()
+        self.cover: str = ""  # a hand-over screen: the table hidden, these words instead
         self._lay = self._make_layout()
-        super().__init__(self._paint, alt=self._lay.alt, title="A Kille table")
+        style = self.adapter.style
+        super().__init__(self._paint, alt=self._lay.alt, title=self.adapter.title,
+                         card=(style.w, style.h))
         self.caption.value = _status_html(html.escape(caption)) if caption else ""
         self.canvas.on_mouse_down(self._clicked)
-        self.on_seat_click: Callable[[int], None] | None = None
-        self.on_talon_click: Callable[[], None] | None = None
+        self.on_click: Callable[[Hashable | None], None] | None = None
+
+    def model(self) -> TableModel:
+        return mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
+                    selected=self.selected)
 
     def _make_layout(self) -> Layout:
-        return make_layout(table_model(self.state, self.viewer), **self.layout_kw)
+        return layout(self.model())
 
     def _paint(self, p: Painter) -> None:
-        paint_table(p, self._lay)
+        if self.cover:
+            _paint_cover(p, self._lay.width, self._lay.height, self.cover)
+        else:
+            paint_table(p, self._lay)
 
-    def show(self, state: KilleState, viewer: int | str | None = None, **layout_kw: Any) -> None:
-        """Draw another state (or the same from another seat)."""
+    def show(self, state: Any, viewer: int | str | None = None, *,
+             targets: frozenset[Hashable] = frozenset(),
+             selected: frozenset[Hashable] = frozenset(), cover: str = "") -> None:
+        """Draw another state (or the same from another seat, or with other highlights)."""
         self.state = state
-        self.viewer = viewer
-        self.layout_kw = layout_kw
+        self.viewer = check_viewer(state.game, viewer)
+        self.targets, self.selected, self.cover = targets, selected, cover
         self._lay = self._make_layout()
-        self.alt = self._lay.alt
+        self.alt = cover or self._lay.alt
         self.redraw()
 
+    @property
+    def layout_now(self) -> Layout:
+        return self._lay
+
     def _clicked(self, x: float, y: float) -> None:
-        seat = self._lay.seat_at(x, y)
-        if seat is not None and self.on_seat_click:
-            self.on_seat_click(seat)
-        elif self._lay.talon_box and self._lay.talon_box.contains(x, y) and self.on_talon_click:
-            self.on_talon_click()
+        if self.on_click is not None:
+            self.on_click(None if self.cover else self._lay.hit(x, y))
+
+    def svg(self) -> str:
+        if self.cover:
+            return super().svg()
+        return svg_from_layout(self._lay, title=self.title)
 
 
-def table(state: KilleState, viewer: int | str | None = None,
-          caption: str | None = None) -> TableView:
+def _paint_cover(p: Painter, width: float, height: float, words: str) -> None:
+    p.rect(0, 0, width, height, fill="#0e2a1c")
+    p.ellipse(width / 2, height / 2 - 6, width / 2 - 14, height / 2 - 10, fill="#1f6b45",
+              stroke="#14482e", line_width=10)
+    p.text(width / 2, height / 2 - 10, words, size=22, fill="#fdfaf2", bold=True)
+    p.text(width / 2, height / 2 + 22, "(click the table when you are ready)", size=14,
+           fill="#d9e8dd")
+
+
+def table(state: Any, viewer: int | str | None = None, caption: str | None = None) -> TableView:
     """Show a state: the teacher's view by default, or what seat ``viewer`` may see."""
+    if not hasattr(state, "game") or not hasattr(state, "legal_actions"):
+        raise KortspelError(f"table() shows a hand state (game.new_hand(...) or "
+                            f"kortspel.replay(record)), not {_brief(state)}")
     return TableView(state, viewer, caption)
 
 
-def deck(kinds: Sequence[str] | None = None) -> Picture:
-    """The Kille deck, lowest to highest, each card with its name and meaning."""
-    from kortspel.kille import GLOSS, KINDS
-
-    shown = list(kinds) if kinds is not None else list(KINDS)
-    per_row = 7
-    cw, ch, gap = 64.0, 96.0, 18.0
-    rows = (len(shown) + per_row - 1) // per_row
-    width = int(per_row * (cw + 2 * gap))
-    height = int(rows * (ch + 58) + 10)
-
-    def draw(p: Painter) -> None:
-        p.rect(0, 0, width, height, fill="#0e2a1c")
-        for i, kind in enumerate(shown):
-            r, c = divmod(i, per_row)
-            x = gap + c * (cw + 2 * gap)
-            y = 8 + r * (ch + 58)
-            p.image(f"kille:{kind}", x, y, cw, ch)
-            p.text(x + cw / 2, y + ch + 14, f"{i + 1}. {kind}", size=12, fill="#fdfaf2",
-                   bold=True)
-            gloss = GLOSS.get(kind, "")
-            if kind == "Harlekin":
-                gloss = "the harlequin"
-            if gloss:
-                p.text(x + cw / 2, y + ch + 30, gloss, size=11, fill="#d9e8dd")
-
-    alt = "The Kille deck from lowest to highest: " + ", ".join(shown) + "."
-    return Picture(draw, width, height, alt=alt, title="The Kille deck")
-
-
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 # Replay
-# ---------------------------------------------------------------------------
-
-
-def _button(label: str, tip: str, width: str = "auto") -> W.Button:
-    return W.Button(description=label, tooltip=tip, layout=W.Layout(width=width))
+# ---------------------------------------------------------------------------------------------
 
 
 class Replay(W.VBox):
     """Step through a recorded hand with its narration and the record's own comments."""
 
+    NOTES_HIDDEN = ("The notes of this worked hand name every card, so a seat's view leaves "
+                    "them out; choose the teacher's view to read them.")
+
     def __init__(self, record: Mapping[str, Any], viewer: int | str | None = None,
                  start: int = 0) -> None:
+        if not isinstance(record, Mapping):
+            raise KortspelError(f"Replay shows a hand record (a dict such as "
+                                f"kortspel.example(...)), not {_brief(record)}")
         self.record = dict(record)
-        self.frames: list[KilleState] = kortspel.frames(record)
+        self.frames: list[Any] = kortspel.frames(record)
+        game = self.frames[0].game
+        self.adapter = adapter_for(game)
+        if type(start) is not int:
+            raise KortspelError(f"start is a step number, not {_brief(start)}")
         acts = record.get("actions", [])
         last = len(self.frames) - 1
         self.comments = [str(record.get("intro", ""))] + [
             str(a.get("comment", "")) if isinstance(a, Mapping) else "" for a in acts]
         if record.get("summary"):
             self.comments[last] = (self.comments[last] + " " + str(record["summary"])).strip()
-        names = list(self.frames[0].game.names)
-        self.viewer = self._seat(viewer)
+        self.viewer = check_viewer(game, viewer)
         self.table = TableView(self.frames[0], self.viewer)
         self.table.canvas.on_key_down(self._key)
         self.first = _button("◀◀ First", "Go to the deal")
@@ -207,12 +255,12 @@ class Replay(W.VBox):
         self.fwd = _button("Next ▶", "One step forward")
         self.end = _button("Last ▶▶", "Go to the end of the hand")
         self.slider = W.IntSlider(value=0, min=0, max=last, description="Step",
-                                  continuous_update=True,
-                                  layout=W.Layout(width="340px"))
+                                  continuous_update=True, layout=W.Layout(width="300px"))
         self.view = W.Dropdown(options=[("Teacher: every card", -1)]
-                               + [(f"Seat {n}", i) for i, n in enumerate(names)],
+                               + [(f"Seat {n}", i) for i, n in enumerate(game.names)],
                                value=-1 if self.viewer is None else self.viewer,
-                               description="View", layout=W.Layout(width="230px"))
+                               description="View", style={"description_width": "auto"},
+                               layout=W.Layout(width="260px"))
         self.note = W.HTML()
         for b, delta in ((self.first, -10**6), (self.back, -1), (self.fwd, 1), (self.end, 10**6)):
             b.on_click(lambda _b, d=delta: self.go(self.slider.value + d))
@@ -224,22 +272,17 @@ class Replay(W.VBox):
         super().__init__([title, self.table, controls, self.note])
         self.go(start)
 
-    def _seat(self, viewer: int | str | None) -> int | None:
-        if viewer is None or viewer == -1:
-            return None
-        g = self.frames[0].game
-        return g.seat_index(viewer) if isinstance(viewer, str) else int(viewer)
-
     @property
     def step(self) -> int:
         return int(self.slider.value)
 
     def go(self, i: int) -> None:
-        self.slider.value = max(0, min(self.slider.max, i))
+        self.slider.value = max(0, min(self.slider.max, int(i)))
         self._draw()
 
     def _view_changed(self, change: Mapping[str, Any]) -> None:
-        self.viewer = self._seat(change["new"])
+        new = change["new"]
+        self.viewer = None if new == -1 else check_viewer(self.frames[0].game, new)
         self._draw()
 
     def _key(self, key: str, *_mods: Any) -> None:
@@ -251,13 +294,19 @@ class Replay(W.VBox):
     def step_text(self, i: int) -> str:
         """What happened at step ``i``, as this view's viewer may read it."""
         state = self.frames[i]
-        before = len(self.frames[i - 1].events) if i else 0
-        new = state.events[before:]
-        if self.viewer is not None:
-            new = [e for e in new if e.visible_to(self.viewer)]
-        else:
-            new = [e for e in new if e.kind != "dealt"] or new[:1]
-        return " ".join(e.text for e in new)
+        before = len(self.adapter.lines(self.frames[i - 1], self.viewer)) if i else 0
+        new = self.adapter.lines(state, self.viewer)[before:]
+        if self.viewer is None and i == 0:
+            new = new[:1]  # the deal, not every seat's private card in turn
+        return " ".join(new)
+
+    def comment(self, i: int) -> str:
+        """The record's note for step ``i``; a seat's view leaves notes out, since the notes
+        of a worked hand are written for the teacher and name every card."""
+        text = self.comments[i] if i < len(self.comments) else ""
+        if text and self.viewer is not None:
+            return self.NOTES_HIDDEN
+        return text
 
     def _draw(self) -> None:
         i = self.step
@@ -265,7 +314,7 @@ class Replay(W.VBox):
         self.first.disabled = self.back.disabled = i == 0
         self.fwd.disabled = self.end.disabled = i == self.slider.max
         said = html.escape(self.step_text(i))
-        comment = html.escape(self.comments[i]) if i < len(self.comments) else ""
+        comment = html.escape(self.comment(i))
         head = "The deal" if i == 0 else f"Step {i} of {self.slider.max}"
         body = f"<b>{head}.</b> {said}"
         if comment:
@@ -275,181 +324,278 @@ class Replay(W.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         bundle["image/svg+xml"] = self.table.svg()
-        bundle["text/plain"] = (f"Replay of {self.record.get('title') or 'a Kille hand'}: "
+        bundle["text/plain"] = (f"Replay of {self.record.get('title') or 'a hand'}: "
                                 f"{len(self.frames) - 1} steps. {self.table.alt}")
         return bundle
 
 
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 # Play
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 
-_LABELS = {
-    "stand": ("Stand", "Keep your card"),
-    "swap": ("Swap", "Ask the seat on your left for its card"),
-    "kuku": ("Kuku! (call)", "Kuku står, ingen byta får: end the swapping now"),
-    "ask": ("Ask for better cards", "Ask the dealer to deal again"),
-    "accept": ("Accept", "Agree: the dealer deals again"),
-    "refuse": ("Refuse", "No new deal"),
-    "depends": ("It depends", "Let the middle seat decide"),
-}
+
+class HumanPlayer:
+    """A seat played by a person: ``kortspel.step`` asks it like any bot, and it answers
+    with the action the person chose by clicking, or ``None`` to wait for one."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.queued: Action | None = None
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        act, self.queued = self.queued, None
+        return act if act is not None and act in legal else None
+
+    def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random
+                  ) -> Action | None:
+        if self.queued is not None and self.queued in legal:
+            act, self.queued = self.queued, None
+            return act
+        return None
+
+
+_LIVE_PLAYS: dict[str, weakref.ref[Play]] = {}
+
+
+def _cell_id() -> str | None:
+    """The id of the notebook cell running now, when the front end says (JupyterLab does)."""
+    try:
+        from IPython import get_ipython
+
+        ip = get_ipython()
+        header = ip.parent_header if ip is not None else {}  # type: ignore[attr-defined]
+        cell = header.get("metadata", {}).get("cellId")
+        return str(cell) if cell else None
+    except Exception:  # noqa: BLE001 - outside a kernel there is no cell
+        return None
+
+
+DEFAULT_NAMES = ("you", "Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")
 
 
 class Play(W.VBox):
-    """A real Kille match: you against computer players, on callbacks only.
+    """A real match: you against computer players, on callbacks only.
 
-    Computer decisions are made one at a time, ``pace`` seconds apart, through the kernel's
-    event loop (or at once when there is no running loop, as in tests), so the human can
-    call Kuku between them and the kernel is never blocked waiting for a click.
+    Computer moves are made one at a time through ``kortspel.step``, ``pace`` seconds
+    apart on the kernel's event loop (or at once when no loop runs, as in tests); each human
+    seat is a ``HumanPlayer`` that waits for clicks. A click on a card or a zone follows the
+    adapter's paths: an action of one click happens at once; for two clicks, the first
+    selects a card and shows where it may go. The buttons are made once and shown or hidden,
+    timers are cancelled when the view closes or its cell runs again, and a choice pending
+    (a selection, a confirmation) never outlives the hand it was made in.
     """
 
-    def __init__(self, seats: int = 5, names: Sequence[str] | None = None,
-                 you: int | Sequence[int] = 0, length: str | int = "long",
-                 opponents: str = "heuristic", seed: int | None = None,
+    def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
+                 you: int | Sequence[int] = 0, length: str | int | None = "long",
+                 opponents: str = "heuristic", seed: int | str | None = None,
                  practice: bool = True, pace: float = 0.8, auto: bool = True,
                  **rules: Any) -> None:
+        spec = kortspel.spec(game)
+        low, high = spec.seats
+        if names is not None:
+            if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+                raise KortspelError(f"names is a list of seat names, not {_brief(names)}")
+            seats = len(names)
+        if type(seats) is not int or not low <= seats <= high:
+            raise KortspelError(f"{spec.title} is played by {low} to {high} seats; seats="
+                                f"{_brief(seats)} cannot be dealt")
         if names is None:
-            names = ["you"] + [n for n in ("Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")][
-                : seats - 1]
-        self.game = kortspel.load("kille", seats=len(names), names=list(names), **rules)
-        self.humans = (you,) if isinstance(you, int) else tuple(you)
-        self.length = length
-        self.opponents = opponents
-        self.practice = practice
+            names = list(DEFAULT_NAMES[:seats])
+        self.game = kortspel.load(spec.name, seats=seats, names=list(names), **rules)
+        self.humans = self._check_you(you, seats)
+        if not isinstance(opponents, str) or opponents not in spec.bots:
+            raise KortspelError(f"opponents is one of {', '.join(spec.bots)}, not "
+                                f"{_brief(opponents)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise KortspelError(f"seed is a whole number or text, not {_brief(seed)}")
+        if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 5:
+            raise KortspelError(f"pace is seconds between computer moves, 0 to 5, not "
+                                f"{_brief(pace)}")
+        self.adapter = adapter_for(spec.name)
+        self.spec = spec
+        self.match_options = {} if length is None else {"length": length}
+        self.practice = bool(practice)
         self.seed = seed
         self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
         self.rng = random.Random(seed)
-        self.bots = [None if s in self.humans
-                     else kortspel.bot_for("kille", opponents, name=names[s])
-                     for s in range(self.game.seats)]
-        self._pending: Any = None
-        self._confirming: Action | None = None
+        self.players: list[Any] = [
+            HumanPlayer(names[s]) if s in self.humans
+            else kortspel.bot_for(spec.name, opponents, name=names[s]) for s in range(seats)]
+        self._pending: asyncio.TimerHandle | None = None
+        self._closed = False
+        self._clicks: tuple[Hashable, ...] = ()
+        self._confirming: tuple[Action, int] | None = None  # the action and its hand's id
+        self._screen = self.humans[0]  # the human whose view the screen shows
+        self._handover: int | None = None
         self.match = self._new_match()
-        self.table = TableView(self.match.hand, self._viewer())
-        self.table.on_seat_click = self._seat_clicked
-        self.table.on_talon_click = self._talon_clicked
+        self.table = TableView(self.hand, self._screen)
+        self.table.on_click = self._clicked
         self.status = W.HTML()
-        self.actions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.confirm = W.HBox()
+        self.story = W.HTML(layout=W.Layout(max_height="7.5em", overflow="auto",
+                                          border="1px solid #ccc", padding="2px 6px"))
+        # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
+        self.verb_buttons: dict[str, W.Button] = {}
+        for verb, (label, tip) in self.adapter.buttons().items():
+            b = _button(label, tip)
+            b.on_click(lambda _b, v=verb: self.press(v))
+            b.layout.display = "none"
+            self.verb_buttons[verb] = b
+        self.actions = W.HBox(list(self.verb_buttons.values()),
+                              layout=W.Layout(flex_flow="row wrap"))
+        self.yes = _button("Yes", "Go ahead")
+        self.no = _button("No", "Keep it")
+        self.question = W.HTML()
+        self.yes.on_click(lambda _b: self._confirmed())
+        self.no.on_click(lambda _b: self._drop_confirm())
+        self.confirm = W.HBox([self.question, self.yes, self.no])
+        self.confirm.layout.display = "none"
+        self.ready = _button("Ready", "Show the table to the seat whose turn it is")
+        self.ready.on_click(lambda _b: self._take_over())
+        self.ready.layout.display = "none"
         self.next_hand = _button("Next hand ▶", "Settle this hand and deal the next")
-        self.new_match = _button("New match", "Start the match again from the first pot")
+        self.new_match = _button("New match", "Start the match again from the first hand")
         self.undo = _button("↶ Undo", "Take back your last decision (practice mode)")
         self.teacher = W.Checkbox(value=False, description="Show every card (practice)",
                                   indent=False, layout=W.Layout(width="auto"))
-        self.pace = W.FloatSlider(value=pace, min=0.0, max=3.0, step=0.1,
-                                  description="Pace (s)", layout=W.Layout(width="260px"))
+        self.pace = W.FloatSlider(value=float(pace), min=0.0, max=3.0, step=0.1,
+                                  description="Pace (s)", layout=W.Layout(width="240px"))
         self.scores = W.HTML()
         self.next_hand.on_click(lambda _b: self._next_hand())
         self.new_match.on_click(lambda _b: self._restart())
         self.undo.on_click(lambda _b: self._undo())
         self.teacher.observe(lambda _c: self._refresh(), "value")
-        self.undo.layout.display = "" if practice else "none"
-        self.teacher.layout.display = "" if practice else "none"
+        self.undo.layout.display = "" if self.practice else "none"
+        self.teacher.layout.display = "" if self.practice and len(self.humans) == 1 else "none"
         bar = W.HBox([self.next_hand, self.new_match, self.undo, self.teacher, self.pace],
                      layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([self.table, self.status, self.actions, self.confirm, bar,
-                          self.scores])
+        super().__init__([self.table, self.status, self.ready, self.actions, self.confirm, bar,
+                          self.story, self.scores])
+        self._replace_older_in_this_cell()
         self._refresh()
         self._schedule()
 
-    # -- match bookkeeping -----------------------------------------------------------
+    @staticmethod
+    def _check_you(you: Any, seats: int) -> tuple[int, ...]:
+        humans = (you,) if type(you) is int else you
+        if not isinstance(humans, list | tuple) or not humans or not all(
+                type(h) is int and 0 <= h < seats for h in humans) or len(set(humans)) != len(
+                humans):
+            raise KortspelError(f"you is your seat number (0 to {seats - 1}), or a list of the "
+                                f"human seats for hot-seat play, not {_brief(you)}")
+        return tuple(humans)
 
-    def _new_match(self) -> KilleMatch:
-        return KilleMatch(self.game, length=self.length, seed=self.rng.randrange(2**32))
+    def _replace_older_in_this_cell(self) -> None:
+        """A cell run again makes a new Play: the old one stops (its timers with it)."""
+        cell = _cell_id()
+        if cell is None:
+            return
+        old = _LIVE_PLAYS.get(cell)
+        if old is not None and old() is not None and old() is not self:
+            old().close()  # type: ignore[union-attr]
+        _LIVE_PLAYS[cell] = weakref.ref(self)
+
+    # -- match bookkeeping -----------------------------------------------------------------
+
+    def _new_match(self) -> Any:
+        assert self.spec.match is not None
+        return self.spec.match(self.game, seed=self.rng.randrange(2**32), **self.match_options)
 
     @property
-    def hand(self) -> KilleState:
+    def hand(self) -> Any:
         return self.match.hand
-
-    def _viewer(self) -> int | None:
-        if self.practice and getattr(self, "teacher", None) is not None and self.teacher.value:
-            return None
-        to_act = self.hand.to_act
-        if to_act in self.humans:
-            return to_act
-        return self.humans[0]
 
     def _human_turn(self) -> int | None:
         s = self.hand.to_act
         return s if s in self.humans else None
 
-    # -- the loop of computer moves -----------------------------------------------------
+    def _viewer(self) -> int | None:
+        if self.practice and len(self.humans) == 1 and self.teacher.value:
+            return None
+        return self._screen
+
+    def _forget_choices(self) -> None:
+        self._clicks = ()
+        self._confirming = None
+        self.confirm.layout.display = "none"
+
+    # -- the loop of computer moves ---------------------------------------------------------
 
     def _schedule(self) -> None:
-        """Arrange the next computer decision, if the computer has one to make."""
-        if (not self.auto or self._pending is not None or self.hand.is_over
+        """Arrange the next computer move, if the computer has one to make."""
+        if (self._closed or not self.auto or self._pending is not None or self.hand.is_over
                 or self._human_turn() is not None):
             return
         delay = float(self.pace.value)
         try:
-            loop = asyncio.get_event_loop()
+            loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        if delay <= 0 or loop is None or not loop.is_running():
+        if delay <= 0 or loop is None:
             while not self.hand.is_over and self._human_turn() is None:
-                self.bot_step(redraw=False)
+                if self.bot_step(redraw=False) is None:
+                    break
             self._refresh()
             return
         self._pending = loop.call_later(delay, self._timer)
 
     def _timer(self) -> None:
         self._pending = None
+        if self._closed:
+            return
         self.bot_step()
         self._schedule()
 
     def _cancel(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
+        pending = self.__dict__.get("_pending")
+        if pending is not None:
+            pending.cancel()
             self._pending = None
 
+    @property
+    def pending_timers(self) -> int:
+        return 0 if self._pending is None else 1
+
     def bot_step(self, redraw: bool = True) -> Action | None:
-        """One computer decision: a Kuku call out of turn, or the seat to act."""
+        """One computer move (a chance draw, a call out of turn, or the seat to act)."""
         hand = self.hand
         if hand.is_over:
             return None
-        act = None
-        for seat in hand.callers():
-            bot = self.bots[seat]
-            if bot is None:
-                continue
-            calls = hand.legal_actions(seat)
-            act = bot.interrupt(hand.observation(seat, calls), calls, self.rng)
-            if act is not None:
-                break
-        if act is None:
-            seat = hand.to_act
-            bot = self.bots[seat] if seat is not None else None
-            if bot is None:
-                return None
-            legal = hand.legal_actions()
-            act = bot.choose(hand.observation(seat, legal), legal, self.rng)
-        hand.apply(act)
-        if redraw:
+        for p in self.players:
+            if isinstance(p, HumanPlayer):
+                p.queued = None  # a human's move is made in act(), never here
+        act = kortspel.step(hand, self.players, self.rng)
+        if act is not None and redraw:
             self._refresh()
         return act
 
-    # -- human input ---------------------------------------------------------------------
+    # -- human input -------------------------------------------------------------------------
 
-    def act(self, verb: str, seat: int | None = None) -> bool:
-        """Play a human decision; anything not legal now is refused with a message."""
-        if seat is None:
-            turn = self._human_turn()
-            seat = turn if turn is not None else self.humans[0]
-        who = seat
-        if who not in self.humans:
+    def act(self, action: Action | str, seat: int | None = None) -> bool:
+        """Play a human decision (an Action, or a verb for an action without arguments);
+        anything not legal now is refused with a message and changes nothing."""
+        if self._closed:
             return False
-        legal = {a.verb: a for a in self.hand.legal_actions(who)}
-        if verb not in legal:
-            self._say(self._why_not(who, verb))
+        if isinstance(action, str):
+            seat = self._acting_human() if seat is None else seat
+            if seat is None:
+                self._say(self._why_not())
+                return False
+            found = [a for a in self.hand.legal_actions(seat) if a.verb == action]
+            if not found:
+                self._say(self._why_not(seat, action))
+                return False
+            action = found[0]
+        if action.seat not in self.humans or action not in self.hand.legal_actions(
+                action.seat):
+            self._say(self._why_not(action.seat, action.verb))
             return False
-        action = legal[verb]
-        mine = self.hand.card(who)
-        if verb == "swap" and mine is not None and parse_kind(mine) in MATADORS \
-                and self._confirming != action:
-            self._ask_confirm(action, mine)
+        question = getattr(self.adapter, "confirm", lambda *_: None)(self.hand, action)
+        if question and self._confirming != (action, id(self.hand)):
+            self._confirming = (action, id(self.hand))
+            self.question.value = html.escape(question)
+            self.confirm.layout.display = ""
             return False
-        self._confirming = None
-        self.confirm.children = ()
+        self._forget_choices()
         self._cancel()
         try:
             self.hand.apply(action)
@@ -460,49 +606,94 @@ class Play(W.VBox):
         self._schedule()
         return True
 
-    def _why_not(self, who: int, verb: str) -> str:
+    def press(self, verb: str) -> bool:
+        """A verb's button: the action of that verb for the human whose screen it is."""
+        seat = self._acting_human()
+        if seat is None:
+            seat = self._screen
+        return self.act(verb, seat)
+
+    def _acting_human(self) -> int | None:
+        turn = self._human_turn()
+        if turn is not None:
+            return turn
+        return self._screen if self.hand.legal_actions(self._screen) else None
+
+    def _confirmed(self) -> None:
+        pending = self._confirming
+        if pending is None or pending[1] != id(self.hand):
+            self._forget_choices()  # made in a hand that is gone
+            self._refresh()
+            return
+        self.act(pending[0])
+
+    def _drop_confirm(self) -> None:
+        self._forget_choices()
+        self._refresh()
+
+    def _why_not(self, seat: int | None = None, verb: str = "act") -> str:
         if self.hand.is_over:
+            if self.match.is_over:
+                return "The match is over: press New match to play again."
             return "The hand is over: press Next hand."
         names = self.game.names
         to_act = self.hand.to_act
-        if to_act != who:
-            return f"Wait: it is {names[to_act]}'s turn."  # type: ignore[index]
+        if to_act is not None and to_act >= 0 and to_act != seat:
+            return f"Wait: it is {names[to_act]}'s turn."
         return f"You cannot {verb} now."
 
-    def _ask_confirm(self, action: Action, card: str) -> None:
-        self._confirming = action
-        yes = _button(f"Yes, swap away my {card}", "Swap anyway")
-        no = _button("No, keep it", "Do not swap")
-        yes.on_click(lambda _b: self.act("swap", action.seat))
-        no.on_click(lambda _b: self._drop_confirm())
-        self.confirm.children = (W.HTML(f"You hold {card}, a matador. Swap it away?"), yes, no)
+    def _paths(self) -> dict[Action, tuple[Hashable, ...]]:
+        seat = self._acting_human()
+        if seat is None or self._handover is not None:
+            return {}
+        return self.adapter.paths(self.hand, seat, self.hand.legal_actions(seat))
 
-    def _drop_confirm(self) -> None:
-        self._confirming = None
-        self.confirm.children = ()
+    def _clicked(self, ref: Hashable | None) -> None:
+        """A click on the table: follow the legal paths; a click that leads nowhere is
+        answered in words and changes nothing."""
+        if self._handover is not None:
+            self._take_over()
+            return
+        paths = self._paths()
+        if ref is None or not paths:
+            self._clicks = ()
+            self._say(self._why_not(self._screen) if not paths else
+                      "That is not a place to play now; the outlined places are.")
+            self._refresh(keep_status=True)
+            return
+        if self._clicks and ref == self._clicks[-1]:
+            self._clicks = self._clicks[:-1]  # a second click on a selected card drops it
+            self._refresh()
+            return
+        prefix = self._clicks + (ref,)
+        done = [a for a, p in paths.items() if p == prefix]
+        longer = [a for a, p in paths.items() if p[:len(prefix)] == prefix and len(p) > len(
+            prefix)]
+        if len(done) == 1 and not longer:
+            self._clicks = ()
+            self.act(done[0])
+            return
+        if longer or done:
+            self._clicks = prefix
+            self._refresh()
+            return
+        self._clicks = ()
+        self._say("That is not a move now; the outlined cards and places are.")
+        self._refresh(keep_status=True)
+
+    def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
+        paths = self._paths()
+        n = len(self._clicks)
+        nxt = frozenset(p[n] for p in paths.values() if p[:n] == self._clicks and len(p) > n)
+        return nxt, frozenset(self._clicks)
+
+    def _take_over(self) -> None:
+        if self._handover is not None:
+            self._screen = self._handover
+            self._handover = None
         self._refresh()
 
-    def _seat_clicked(self, seat: int) -> None:
-        me = self._human_turn()
-        if me is None:
-            if seat in self.humans and any(a.verb == "kuku"
-                                           for a in self.hand.legal_actions(seat)):
-                self._say("To call Kuku, press the Kuku button.")
-            else:
-                self._say(self._why_not(self.humans[0], "act"))
-            return
-        left = left_of(self.hand.order, me)
-        if seat == me:
-            self.act("stand", me)
-        elif seat == left:
-            self.act("swap", me)
-        else:
-            self._say("Click your own card to stand, or the card on your left to swap.")
-
-    def _talon_clicked(self) -> None:
-        me = self._human_turn()
-        if me is not None and me == self.hand.dealer:
-            self.act("swap", me)
+    # -- between hands ------------------------------------------------------------------------
 
     def _say(self, text: str) -> None:
         self.status.value = _status_html(html.escape(text))
@@ -514,12 +705,14 @@ class Play(W.VBox):
         if self.match.is_over:
             self._say("The match is over: press New match to play again.")
             return
+        self._forget_choices()
         self.match.next_hand()
         self._refresh()
         self._schedule()
 
     def _restart(self) -> None:
         self._cancel()
+        self._forget_choices()
         self.match = self._new_match()
         self._refresh()
         self._schedule()
@@ -528,67 +721,104 @@ class Play(W.VBox):
         if not self.practice:
             return
         self._cancel()
-        if not self.match.undo_to_before(self.humans[0]):
+        self._forget_choices()
+        try:
+            undone = self.match.undo(self._screen)
+        except KortspelError as err:
+            self._say(str(err))
+            return
+        if not undone:
             self._say("Nothing of yours to take back in this hand.")
             return
         self._refresh()
         self._schedule()
 
-    # -- drawing ----------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop for good: cancel the timer and close every widget this view made."""
+        self._closed = True
+        self._cancel()
+        table = getattr(self, "table", None)
+        parts = [] if table is None else [table.canvas, table.caption, table]
+        for name in ("status", "story", "actions", "question", "yes", "no", "confirm", "ready",
+                     "next_hand", "new_match", "undo", "teacher", "pace", "scores"):
+            if name in self.__dict__:
+                parts.append(self.__dict__[name])
+        parts += list(getattr(self, "verb_buttons", {}).values())
+        for w in parts:
+            w.close()
+        super().close()
 
-    def _refresh(self) -> None:
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _refresh(self, keep_status: bool = False) -> None:
         hand = self.hand
-        viewer = self._viewer()
-        me = self._human_turn()
-        target = left_of(hand.order, me) if me is not None else None
-        self.table.show(hand, viewer, legal_seats=[] if target is None else [target])
-        buttons = []
-        for seat in self.humans:
-            for a in hand.legal_actions(seat):
-                label, tip = _LABELS[a.verb]
-                if len(self.humans) > 1:
-                    label = f"{self.game.names[seat]}: {label}"
-                b = _button(label, tip)
-                b.on_click(lambda _b, v=a.verb, s=seat: self.act(v, s))
-                buttons.append(b)
-        self.actions.children = tuple(buttons)
+        turn = self._human_turn()
+        if len(self.humans) > 1 and turn is not None and turn != self._screen \
+                and self._handover is None:
+            self._handover = turn  # hot seat: hide the table until the next person is ready
+            self._forget_choices()
+        if self._handover is not None:
+            name = self.game.names[self._handover]
+            self.table.show(hand, None, cover=f"Pass the screen to {name}")
+            for b in self.verb_buttons.values():
+                b.layout.display = "none"
+            self.ready.description = f"I am {name}: show my cards"
+            self.ready.layout.display = ""
+            self._say(f"{name}'s turn. Pass the screen to {name}, then click the table.")
+            self.story.value = ""
+            return
+        self.ready.layout.display = "none"
+        targets, selected = self._targets()
+        self.table.show(hand, self._viewer(), targets=targets, selected=selected)
+        acting = self._acting_human()
+        legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
+        clickable = set()
+        if acting is not None:
+            clickable = {a.verb for a in self.adapter.paths(
+                hand, acting, hand.legal_actions(acting)) if len(
+                self.adapter.paths(hand, acting, [a])[a]) > 1}
+        for verb, b in self.verb_buttons.items():
+            b.layout.display = "" if verb in legal and verb not in clickable else "none"
         self.next_hand.disabled = not hand.is_over or self.match.is_over
-        self.status.value = _status_html(html.escape(self._status_text()))
-        names = self.game.names
+        self.undo.disabled = not any(a.seat == self._screen for a in hand.actions)
+        if not keep_status:
+            self.status.value = _status_html(html.escape(self._status_text()))
+        lines = self.adapter.lines(hand, self._viewer())
+        self.story.value = "<br>".join(html.escape(t) for t in lines)
         rows = "".join(
-            f"<tr><td>{html.escape(names[s])}</td><td>{self.match.points[s]}</td>"
-            f"<td>{self.match.lives[s]}</td></tr>" for s in range(self.game.seats))
-        self.scores.value = (f"<table><tr><th>Seat</th><th>Pots won</th><th>Lives</th></tr>"
-                             f"{rows}</table><small>Pot {self.match.pots_played + 1} of "
-                             f"{self.match.target}"
-                             + (" (tie-break)" if self.match.tiebreak else "") + "</small>")
+            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
+            for row in self.match.standings())
+        heads = "".join(f"<th>{html.escape(str(k))}</th>"
+                        for k in (self.match.standings() or [{}])[0])
+        self.scores.value = f"<table><tr>{heads}</tr>{rows}</table>"
 
     def _status_text(self) -> str:
         hand = self.hand
         names = self.game.names
-        last = [e.text for e in hand.events if e.visible_to(self.humans[0])][-2:]
-        said = second_person(" ".join(last), names[self.humans[0]])
+        said = self.adapter.status(hand, self._viewer())
         if self.match.is_over:
             w = self.match.winner
             return f"{said} The match is over: {names[w]} wins." if w is not None else said
         if hand.is_over:
             return f"{said} Press Next hand."
-        me = self._human_turn()
-        if me is not None:
-            verbs = " or ".join(a.verb for a in hand.legal_actions(me))
-            return f"{said} Your turn, {names[me]}: {verbs}."
-        return f"{said} {names[hand.to_act]} is thinking…"  # type: ignore[index]
+        if self._clicks:
+            return "Now click where it goes (outlined), or click it again to choose another."
+        if self._human_turn() is None:
+            to_act = hand.to_act
+            if to_act is not None and 0 <= to_act < len(names):
+                return f"{said} {names[to_act]} is thinking…"
+        return said
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         bundle["image/svg+xml"] = self.table.svg()
-        bundle["text/plain"] = f"A Kille match against the computer. {self.table.alt}"
+        bundle["text/plain"] = f"{self.spec.title} against the computer. {self.table.alt}"
         return bundle
 
 
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 # Check: a question with immediate feedback
-# ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
 
 
 class Check(W.VBox):
@@ -596,8 +826,10 @@ class Check(W.VBox):
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any,
                  explain: str = "") -> None:
+        if not isinstance(choices, list | tuple) or len(choices) < 2:
+            raise KortspelError("a Check needs a list of two or more choices")
         if answer not in choices:
-            raise ValueError(f"the answer {answer!r} is not among the choices {choices!r}")
+            raise KortspelError(f"the answer {answer!r} is not among the choices {choices!r}")
         self.question = question
         self.choices = list(choices)
         self.answer = answer
@@ -632,5 +864,16 @@ class Check(W.VBox):
         return bundle
 
 
-__all__ = ["Picture", "TableView", "table", "deck", "Replay", "Play", "Check", "sprite_sheet",
-           "RandomBot"]
+def deck(game: str = "kille") -> Picture:
+    """The pack of a game, lowest to highest, each card with its name and meaning."""
+    adapter = adapter_for(game)
+    draw_deck = getattr(adapter, "deck", None)
+    if draw_deck is None:
+        raise KortspelError(f"no picture of the {game} pack yet")
+    draw, width, height, alt, title = draw_deck()
+    style = adapter.style
+    return Picture(draw, width, height, alt=alt, title=title, card=(style.w, style.h))
+
+
+__all__ = ["Picture", "TableView", "table", "deck", "Replay", "Play", "Check", "HumanPlayer",
+           "sprite_sheet", "check_viewer"]

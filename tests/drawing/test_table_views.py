@@ -1,4 +1,5 @@
-"""Layout, SVG table and live views, without a browser.
+"""Kille's table through the game-neutral core, without a browser: geometry, secrecy, the
+views' callbacks, leaks and timers.
 
 The browser test (tests/browser) checks pixels; these check geometry, secrecy and the
 callbacks' logic, which is where most mistakes would hide.
@@ -6,6 +7,7 @@ callbacks' logic, which is where most mistakes would hide.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import xml.etree.ElementTree as ET
 
@@ -13,15 +15,9 @@ import pytest
 
 import kortspel
 from kortspel.kille import KINDS
-from kortspel.widgets.drawing import svg_table
-from kortspel.widgets.layout import (
-    CARD_H,
-    HEIGHT,
-    WIDTH,
-    layout,
-    model_from_observation,
-    table_model,
-)
+from kortspel.widgets import svg_table, table_model
+from kortspel.widgets.cards import CARD_H
+from kortspel.widgets.geometry import HEIGHT, WIDTH, layout, problems
 
 HORSE = {
     "game": "kille", "seats": ["a", "b", "c", "d", "e"], "dealer": "e",
@@ -49,16 +45,10 @@ def test_nothing_overlaps_and_all_inside(seats: int) -> None:
     for st in random_states(seats, hands=3, seed=seats):
         for viewer in (None, 0, seats - 1):
             lay = layout(table_model(st, viewer))
-            boxes = [c.box for c in lay.cards if c.seat is not None] + [p.box for p in lay.plates]
-            seat_boxes = list(lay.seat_boxes.values())
-            for i, a in enumerate(seat_boxes):
-                for b in seat_boxes[i + 1:]:
-                    assert not a.overlaps(b), (seats, viewer)
+            assert problems(lay) == [], (seats, viewer)
+            boxes = [c.box for c in lay.cards] + [p.box for p in lay.plates]
             for b in boxes:
                 assert 0 <= b.x and b.x + b.w <= WIDTH and 0 <= b.y and b.y + b.h <= HEIGHT
-            assert lay.talon_box is not None
-            for b in seat_boxes:
-                assert not b.overlaps(lay.talon_box)
 
 
 @pytest.mark.parametrize("seats", range(2, 9))
@@ -70,7 +60,7 @@ def test_seat_view_never_shows_a_hidden_card(seats: int) -> None:
             # Public counts agree with the truth; which cards went out face down does not leak.
             assert obs.talon_left == st.talon_left
             assert len(obs.out_of_play) == len(st.dead)
-            lay = layout(model_from_observation(obs))
+            lay = layout(table_model(st, viewer))
             for card in lay.cards:
                 if card.seat is None or card.seat == viewer:
                     continue
@@ -94,7 +84,7 @@ def test_teacher_view_shows_every_card_and_marks() -> None:
     assert keys == {0: "kille:8", 1: "kille:Kavall", 2: "kille:4", 3: "kille:2", 4: "kille:Kuku"}
     plates = {p.seat: p for p in lay.plates}
     assert plates[4].is_dealer and plates[2].to_act
-    assert "face up" in plates[1].marks
+    assert "face up" in plates[1].notes
     texts = [t.text for t in lay.texts]
     assert "Kavall förbi!" in texts
     assert "c to act." in texts
@@ -104,8 +94,8 @@ def test_showdown_marks_the_loser_and_clicks_find_seats() -> None:
     st = kortspel.replay(HORSE)
     lay = layout(table_model(st))
     plates = {p.seat: p for p in lay.plates}
-    assert "loses a life" in plates[2].marks
-    assert not any("loses a life" in plates[s].marks for s in (0, 1, 3, 4))
+    assert "loses a life" in plates[2].notes
+    assert not any("loses a life" in plates[s].notes for s in (0, 1, 3, 4))
     for seat, box in lay.seat_boxes.items():
         assert lay.seat_at(box.x + box.w / 2, box.y + box.h / 2) == seat
     assert lay.seat_at(1, 1) is None
@@ -120,7 +110,7 @@ def test_struck_and_low_harlekin_highlights() -> None:
     marks = {c.seat: c.highlight for c in lay.cards if c.seat is not None}
     assert marks[0] is None  # a got b's 5
     assert marks[1] == "struck"  # b asked the Husar holding a low Harlekin: struck wins
-    assert "low Harlekin" in {p.seat: p for p in lay.plates}[1].marks
+    assert "low Harlekin" in {p.seat: p for p in lay.plates}[1].notes
 
 
 @pytest.mark.parametrize("viewer", [None, "a", "c"])
@@ -176,6 +166,11 @@ def test_replay_steps_and_narrates() -> None:
     r.view.value = 2  # seat c's view: its private swap text, nobody else's
     assert "c gets d's 2" in r.step_text(2)
     assert "a is dealt" not in r.step_text(0)
+    # The record's notes name every card: a seat's view leaves them out and says so.
+    r.go(1)
+    assert "comment 0" not in r.note.value and "teacher" in r.note.value
+    r.view.value = -1
+    assert "comment 0" in r.note.value
 
 
 def test_replay_of_a_bad_record_fails_clearly() -> None:
@@ -194,7 +189,6 @@ def _play(**kw):
 
 def test_play_refuses_clicks_at_the_wrong_time() -> None:
     p = _play(seats=4, seed=5)
-    # Find a moment when it is not the human's turn (after the human stands).
     key = p.hand.key()
     if p._human_turn() is None:
         assert p.act("swap") is False
@@ -202,30 +196,63 @@ def test_play_refuses_clicks_at_the_wrong_time() -> None:
     p.act("stand")
     if not p.hand.is_over and p._human_turn() is None:
         key = p.hand.key()
-        p._seat_clicked(0)
-        p._talon_clicked()
+        for ref in (("seat", 0), ("seat", 1), ("talon",), None):
+            p._clicked(ref)
         assert p.act("swap", 0) is False
         assert p.hand.key() == key
         assert "turn" in p.status.value or "over" in p.status.value
 
 
-def test_play_asks_before_swapping_away_a_matador() -> None:
-    # Seed search: a hand where the human (seat 0, first to speak) holds a matador.
+def test_clicks_follow_the_adapters_paths() -> None:
+    p = _play(seats=4, seed=5, auto=False)
+    assert p._human_turn() == 0
+    targets, _ = p._targets()
+    assert targets == {("seat", 0), ("seat", 1)}  # your card: stand; the left card: swap
+    p._clicked(("seat", 3))  # not a move: nothing happens
+    assert p.hand.actions == [] and "not a move" in p.status.value
+    p._clicked(("seat", 0))
+    assert [a.verb for a in p.hand.actions] == ["stand"]
+
+
+def _matador_play():
     for seed in range(200):
         p = _play(seats=5, seed=seed)
         card = p.hand.card(0)
         if p._human_turn() == 0 and card in ("Kavall", "Värdshus", "Husu", "Husar"):
-            break
-    else:
-        pytest.skip("no seed gave a matador")
+            return p
+    pytest.skip("no seed gave a matador")
+
+
+def test_play_asks_before_swapping_away_a_matador() -> None:
+    p = _matador_play()
     key = p.hand.key()
     assert p.act("swap") is False  # asks first
-    assert p.hand.key() == key and p.confirm.children
+    assert p.hand.key() == key and p.confirm.layout.display == ""
     p._drop_confirm()
-    assert p.hand.key() == key and not p.confirm.children
+    assert p.hand.key() == key and p.confirm.layout.display == "none"
     assert p.act("swap") is False
-    assert p.act("swap") is True  # confirmed
+    p._confirmed()  # "Yes"
     assert p.hand.actions[0].verb == "swap"
+
+
+@pytest.mark.parametrize("then", ["new match", "undo", "next hand"])
+def test_a_confirmation_never_outlives_its_hand(then: str) -> None:
+    p = _matador_play()
+    assert p.act("swap") is False  # the question is up
+    old = p.hand
+    if then == "new match":
+        p._restart()
+    elif then == "undo":
+        p.match.hand = p.match.game.replay(p.hand.record())  # the same hand, rebuilt
+        p._forget_choices()
+    else:
+        p._next_hand()  # refused: the hand is not over; the question stays for this hand
+        assert p.hand is old
+        return
+    assert p.confirm.layout.display == "none"
+    key = p.hand.key()
+    p._confirmed()  # a stale "Yes" does nothing to the new hand
+    assert p.hand.key() == key
 
 
 def test_play_undo_and_full_match() -> None:
@@ -246,7 +273,7 @@ def test_play_undo_and_full_match() -> None:
             verbs = [a.verb for a in p.hand.legal_actions(0)]
             p.act("stand" if "stand" in verbs else verbs[0])
             if p._confirming:
-                p.act("swap")
+                p._confirmed()
     assert p.match.is_over and p.match.winner is not None
     assert "wins" in p.status.value
     assert p.next_hand.disabled
@@ -258,8 +285,9 @@ def test_play_offers_kuku_out_of_turn() -> None:
         while not p.hand.is_over and p._human_turn() is None:
             if any(a.verb == "kuku" for a in p.hand.legal_actions(2)):
                 p._refresh()
-                labels = [b.description for b in p.actions.children]
-                assert any("Kuku" in lbl for lbl in labels)
+                shown = [b.description for b in p.actions.children
+                         if b.layout.display != "none"]
+                assert any("Kuku" in lbl for lbl in shown)
                 assert p.act("kuku", 2) is True
                 assert p.hand.is_over and p.hand.events[-1].kind in ("lose", "nobody", "guard")
                 return
@@ -274,22 +302,24 @@ def test_check_feedback() -> None:
     assert c.pick("a") is False and "Not a" in c.feedback.value
     assert c.pick("c") is True and "c holds the 2." in c.feedback.value
     assert "<details>" in c._repr_mimebundle_()["text/html"]
-    with pytest.raises(ValueError):
-        Check("?", ["a"], "b")
+    with pytest.raises(kortspel.KortspelError):
+        Check("?", ["a", "c"], "b")
 
 
 def test_deck_picture_has_all_kinds_in_order() -> None:
     from kortspel.widgets import deck
 
     d = deck()
-    svg = d.svg()
-    positions = [svg.index(f">{i + 1}. {k}<") for i, k in enumerate(KINDS)]
+    positions = [d.alt.index(k) for k in ("Blaren", "Blompottan", "Kransen", "12", "Värdshus",
+                                           "Kavall", "Husu", "Husar", "Kuku", "Harlekin")]
     assert positions == sorted(positions)
+    svg = d.svg()
+    assert "4. 1" not in svg and "21. " not in svg  # no numbers to mistake for values
 
 
 def test_redraw_is_one_message() -> None:
     from kortspel.widgets import table
-    from kortspel.widgets.bench import counting_messages
+    from kortspel.widgets.canvas_io import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
     with counting_messages() as sent:
@@ -298,8 +328,7 @@ def test_redraw_is_one_message() -> None:
 
 
 def test_a_failing_drawing_does_not_freeze_later_ones() -> None:
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
+    from kortspel.widgets.canvas_io import is_caching
     from kortspel.widgets.views import Picture
 
     def broken(p):
@@ -308,29 +337,124 @@ def test_a_failing_drawing_does_not_freeze_later_ones() -> None:
 
     with pytest.raises(RuntimeError):
         Picture(broken, 100, 100)
-    assert _CANVAS_MANAGER._caching is False
+    assert is_caching() is False
 
 
-def test_card_height_constant_used() -> None:
-    assert CARD_H == 96.0
+def test_one_card_size_everywhere() -> None:
+    from kortspel.widgets.games import adapter_for
+    from kortspel.widgets.model import CardStyle
+
+    assert CARD_H == 96.0 and CardStyle().h == CARD_H
+    assert adapter_for("kille").style.h == CARD_H
 
 
-def test_play_with_two_human_seats_names_whose_button_it_is() -> None:
+def test_hot_seat_hands_over_and_shows_only_the_seat_to_act() -> None:
     p = _play(seats=3, you=[0, 1], seed=4, auto=False)
-    assert p._human_turn() == 0
-    labels = [b.description for b in p.actions.children]
-    assert labels[:2] == ["you: Stand", "you: Swap"]
+    assert p._human_turn() == 0 and p.table.viewer == 0
     p.act("stand", 0)
-    assert p._human_turn() == 1 and p.table.viewer == 1  # the seat to act sees its own card
-    assert [b.description for b in p.actions.children][0] == "Anna: Stand"
+    assert p._human_turn() == 1
+    # A hand-over screen: the table is covered and no button or status names a card.
+    assert p.table.cover and p.ready.layout.display == ""
+    assert all(b.layout.display == "none" for b in p.verb_buttons.values())
+    mine = f"you: {p.hand.card(0)} ("
+    assert mine not in p.status.value and mine not in p.table.alt and p.story.value == ""
+    p._clicked(None)  # Anna clicks the table: now her view, her buttons
+    assert p.table.viewer == 1 and not p.table.cover
+    assert f"{p.game.names[1]}: {p.hand.card(1)}" in p.table.alt
+    assert mine not in p.table.alt
 
 
 def test_a_new_browser_client_gets_the_table_again() -> None:
     """A reload or a Voilà page creates the canvas anew, blank: the view must redraw."""
     from kortspel.widgets import table
-    from kortspel.widgets.bench import counting_messages
+    from kortspel.widgets.canvas_io import counting_messages
 
     view = table(kortspel.replay(HORSE, upto=1))
     with counting_messages() as sent:
         view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
     assert sent, "nothing was redrawn for the new client"
+
+
+def test_a_new_client_gets_the_sprites_once_for_all_its_tables() -> None:
+    from kortspel.widgets import table, views
+    from kortspel.widgets.canvas_io import counting_messages
+
+    tables = [table(kortspel.replay(HORSE, upto=i)) for i in range(4)]
+    views._REPAINTED_AT = 0.0
+    with counting_messages() as sent:
+        for t in tables:
+            t.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert len(sent) == 1 + len(tables)  # one sheet repaint, one redraw per table
+
+
+@pytest.mark.parametrize("kw,words", [
+    (dict(seats=0), "2 to 8 seats"), (dict(seats=-1), "2 to 8 seats"),
+    (dict(seats=9), "2 to 8 seats"), (dict(seats=100), "2 to 8 seats"),
+    (dict(seats="5"), "2 to 8 seats"), (dict(you=99), "your seat number"),
+    (dict(you=[]), "your seat number"), (dict(you=None), "your seat number"),
+    (dict(you=-1), "your seat number"), (dict(you=[0, 0]), "your seat number"),
+    (dict(seed=[1]), "seed is a whole number"), (dict(pace=-1), "pace is seconds"),
+    (dict(opponents="oracle"), "opponents is one of"), (dict(names="abc"), "list of seat"),
+    (dict(game="poker"), "no game called"),
+])
+def test_play_checks_its_arguments(kw, words: str) -> None:
+    with pytest.raises(kortspel.KortspelError, match=words):
+        _play(**kw)
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda R: R(None), "hand record"),
+    (lambda R: R(kortspel.example("hussar"), viewer=99), "viewer is None"),
+    (lambda R: R(kortspel.example("hussar"), viewer=1.5), "viewer is None"),
+    (lambda R: R(kortspel.example("hussar"), viewer=True), "viewer is None"),
+    (lambda R: R(kortspel.example("hussar"), viewer="z"), "viewer is None"),
+    (lambda R: R(kortspel.example("hussar"), start="1"), "start is a step"),
+])
+def test_replay_checks_its_arguments(call, words: str) -> None:
+    from kortspel.widgets import Replay
+
+    with pytest.raises(kortspel.KortspelError, match=words):
+        call(Replay)
+
+
+def _live_models() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def test_two_hundred_actions_leave_no_widgets_or_timers_behind() -> None:
+    p = _play(seats=4, seed=3, auto=False, length=50)
+    done = 0
+    counts = []
+    while done < 200:
+        if p.hand.is_over:
+            p._next_hand()
+        elif p._human_turn() is not None:
+            legal = p.hand.legal_actions(p._human_turn())
+            p.act(legal[0])
+        else:
+            p.bot_step()
+        done += 1
+        if done % 20 == 0:
+            counts.append(_live_models())
+    assert max(counts) == min(counts), counts
+    assert p.pending_timers == 0
+
+
+def test_timers_are_cancelled_on_close_and_when_the_cell_runs_again(monkeypatch) -> None:
+    from kortspel.widgets import views
+
+    async def run() -> None:
+        monkeypatch.setattr(views, "_cell_id", lambda: "cell-1")
+        first = _play(seats=4, seed=2, you=3, pace=0.5)  # seat 3 speaks last: bots first
+        assert first.pending_timers == 1
+        second = _play(seats=4, seed=2, you=3, pace=0.5)  # the cell, run again
+        assert first.pending_timers == 0 and first._closed
+        assert second.pending_timers == 1
+        second.close()
+        assert second.pending_timers == 0
+        await asyncio.sleep(0.6)  # no timer fires after close
+        assert second.hand.actions == []
+
+    asyncio.run(run())

@@ -1,0 +1,250 @@
+"""Kille's table: one card per seat round the oval, the talon and the cards out of play in the
+middle, lives as dots on each plate.
+
+Everything Kille-specific the views need is here: how a state or a seat's observation
+becomes a table model, what a click on a card means (your own card: stand; the card on your
+left, or the talon for the dealer: swap), and the buttons' words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from kortspel import Action
+from kortspel.kille import KINDS, KilleState, Observation, left_of
+
+from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
+
+STYLE = CardStyle(64.0, 96.0, "back:kille")
+TALON: Hashable = ("talon",)
+
+
+def seat_ref(seat: int) -> Hashable:
+    return ("seat", seat)
+
+
+def _status(names: Sequence[str], to_act: int | None, is_over: bool, losers: Sequence[int],
+            redeal: bool, viewer: int | None) -> str:
+    if is_over:
+        if redeal:
+            return "The dealer deals again."
+        if not losers:
+            return "The hand is over: nobody loses a life."
+        who = " and ".join(names[s] for s in losers)
+        return f"The hand is over: {who} {'loses' if len(losers) == 1 else 'lose'} a life."
+    if to_act is None:
+        return ""
+    if viewer is not None and to_act == viewer:
+        return f"Your turn, {names[to_act]}."
+    return f"{names[to_act]} to act."
+
+
+def seat_notes(struck: str, low: bool, loses: bool, face_up: bool, in_hand: bool,
+               is_over: bool) -> list[str]:
+    """Words for a seat's condition, shared by its name plate and the table's alt text."""
+    notes = []
+    if struck:
+        notes.append(f"struck ({struck})")
+    if low:
+        notes.append("low Harlekin")
+    if loses:
+        notes.append("loses a life")
+    if face_up and in_hand and not is_over:
+        notes.append("face up")
+    return notes
+
+
+def _last_call(events: Sequence[Any]) -> str:
+    for e in reversed(events):
+        if e.call:
+            return str(e.call)
+        if e.kind in ("deal", "showdown"):
+            break
+    return ""
+
+
+_VERB = re.compile(r"\b(you) (is|was|has|\w+s)\b")
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do",
+              "passes": "pass", "reaches": "reach", "catches": "catch"}
+
+
+def second_person(text: str, name: str) -> str:
+    """Make narration about a seat named "you" read as English ("you are dealt a 4")."""
+    if name.lower() != "you":
+        return text
+    text = re.sub(r"\byou's\b", "your", text)
+    text = _VERB.sub(lambda m: f"{m.group(1)} {_IRREGULAR.get(m.group(2), m.group(2)[:-1])}",
+                     text)
+    return re.sub(r"(^|[.!?:]\s+)you\b", lambda m: m.group(1) + "You", text)
+
+
+class KilleAdapter:
+    game = "kille"
+    title = "A Kille table"
+    style = STYLE
+
+    # -- models -------------------------------------------------------------------------------
+
+    def model(self, state: KilleState, viewer: int | None) -> TableModel:
+        if viewer is None:
+            return self._teacher(state)
+        return self._seat_view(state.observation(viewer))
+
+    def _card(self, seat: int, name: str, kind: str | None, how: str, struck: bool = False,
+              low: bool = False) -> CardView:
+        mark = "struck" if struck else ("low" if low else None)
+        if kind is None:
+            return CardView(STYLE.back, f"{name}: a hidden card", seat_ref(seat), mark)
+        return CardView(f"kille:{kind}", f"{name}: {kind} ({how})", seat_ref(seat), mark)
+
+    def _seat(self, s: int, name: str, lives: int, max_lives: int, in_hand: bool,
+              card: CardView | None, notes: list[str], **flags: bool) -> SeatView:
+        zones = (ZoneView("single", (card,) if card else (), ref=seat_ref(s)),) if in_hand \
+            else ()
+        badge = Badge("lives", lives, f"{lives} {'life' if lives == 1 else 'lives'}",
+                      max=max_lives)
+        return SeatView(s, name, zones, (badge,), tuple(notes), out=not in_hand, **flags)
+
+    def _centre(self, talon: int, aside: Sequence[str], face_down: int) -> tuple[ZoneView, ...]:
+        centre = [ZoneView("talon", (), talon, f"talon: {talon}", ref=TALON)]
+        if aside or face_down:
+            cards = tuple(CardView(f"kille:{k}", f"out of play: {k}") for k in aside)
+            centre.append(ZoneView("out", cards, face_down, "out of play"))
+        return tuple(centre)
+
+    def _teacher(self, state: KilleState) -> TableModel:
+        g = state.game
+        out = state.outcome
+        losers = set(out.lose_life) if out else set()
+        max_lives = max(list(state.lives) + [g.rules.lives])
+        seats = []
+        for s in range(g.seats):
+            in_hand = s in state.order
+            face = state.is_face_up(s) or state.is_over
+            card = None
+            if in_hand:
+                how = "face up" if face else "hidden from the others"
+                card = self._card(s, g.names[s], state.card(s), how, s in state.struck,
+                                  bool(state.low[s]))
+            low = bool(state.low[s]) if in_hand else False
+            notes = seat_notes(state.struck.get(s, ""), low, s in losers, face, in_hand,
+                               state.is_over)
+            seats.append(self._seat(s, g.names[s], state.lives[s], max_lives, in_hand, card,
+                                    notes, is_dealer=s == state.dealer,
+                                    to_act=s == state.to_act))
+        aside = [KINDS[c >> 1] for c in state.dead if (state.face >> c) & 1]
+        face_down = sum(1 for c in state.dead if not (state.face >> c) & 1)
+        return TableModel(
+            self.title, tuple(seats), self._centre(state.talon_left, aside, face_down),
+            viewer=None, call=_last_call(state.events), is_over=state.is_over, style=STYLE,
+            status=_status(g.names, state.to_act, state.is_over, sorted(losers),
+                           bool(out and out.redeal), None))
+
+    def _seat_view(self, obs: Observation) -> TableModel:
+        known, face, losers = obs.known, obs.face_up, obs.lose_life
+        max_lives = max(list(obs.lives) + [obs.rules.lives])
+        seats = []
+        for s, name in enumerate(obs.names):
+            in_hand = s in obs.order
+            kind = known.get(s)
+            card = None
+            if in_hand:
+                how = "face up" if s in face else "known to you"
+                card = self._card(s, name, None if kind is None else KINDS[kind], how,
+                                  s in obs.struck, s in obs.low_harlekin)
+            notes = seat_notes(obs.struck.get(s, ""), s in obs.low_harlekin, s in losers,
+                               s in face, in_hand, obs.is_over)
+            seats.append(self._seat(s, name, obs.lives[s], max_lives, in_hand, card, notes,
+                                    is_dealer=s == obs.dealer, to_act=s == obs.to_act,
+                                    is_viewer=s == obs.seat))
+        aside = obs.set_aside
+        face_down = sum(1 for c in obs.out_of_play if c is None)
+        return TableModel(
+            self.title, tuple(seats), self._centre(obs.talon_left, aside, face_down),
+            viewer=obs.seat, call=_last_call(obs.events), is_over=obs.is_over, style=STYLE,
+            status=_status(obs.names, obs.to_act, obs.is_over, losers, obs.redeal, obs.seat))
+
+    # -- input --------------------------------------------------------------------------------
+
+    def paths(self, state: KilleState, seat: int, legal: Sequence[Action]
+              ) -> dict[Action, tuple[Hashable, ...]]:
+        """Click your own card to stand; the card on your left (the talon, for the dealer)
+        to swap. Everything else (Kuku, asking for better cards) is a button."""
+        out: dict[Action, tuple[Hashable, ...]] = {}
+        for a in legal:
+            if a.verb == "stand":
+                out[a] = (seat_ref(seat),)
+            elif a.verb == "swap":
+                left = left_of(state.order, seat)
+                out[a] = (TALON,) if left is None else (seat_ref(left),)
+        return out
+
+    def buttons(self) -> dict[str, tuple[str, str]]:
+        return {
+            "stand": ("Stand", "Keep your card"),
+            "swap": ("Swap", "Ask the seat on your left for its card"),
+            "kuku": ("Kuku! (call)", "Kuku står, ingen byta får: end the swapping now"),
+            "ask": ("Ask for better cards", "Ask the dealer to deal again"),
+            "accept": ("Accept", "Agree: the dealer deals again"),
+            "refuse": ("Refuse", "No new deal"),
+            "depends": ("It depends", "Let the middle seat decide"),
+        }
+
+    def sprite_keys(self) -> list[str]:
+        return [f"kille:{k}" for k in KINDS] + [STYLE.back]
+
+    def status(self, state: KilleState, seat: int | None) -> str:
+        return self.model(state, seat).status
+
+    def lines(self, state: KilleState, seat: int | None) -> list[str]:
+        if seat is None:
+            return [e.text for e in state.events]
+        me = state.game.names[seat]
+        return [second_person(e.text, me) for e in state.events if e.visible_to(seat)]
+
+    def confirm(self, state: KilleState, action: Action) -> str | None:
+        """A question to ask before ``action``, or ``None``: swapping away a matador."""
+        from kortspel.kille import MATADORS, parse_kind
+
+        if action.verb != "swap":
+            return None
+        mine = state.card(action.seat)
+        if mine is not None and parse_kind(mine) in MATADORS:
+            return f"You hold {mine}, a matador. Swap it away?"
+        return None
+
+
+    def deck(self) -> tuple[Any, int, int, str, str]:
+        """The 21 kinds, lowest to highest, each with its name and what it means."""
+        from kortspel.kille import GLOSS
+
+        shown = list(KINDS[:-1])  # the Harlekin has no fixed place: shown apart, last
+        per_row = 7
+        cw, ch, gap = STYLE.w, STYLE.h, 18.0
+        width = int(per_row * (cw + 2 * gap))
+        height = int(3 * (ch + 58) + 10)
+
+        def draw(p: Any) -> None:
+            p.rect(0, 0, width, height, fill="#0e2a1c")
+            for i, kind in enumerate(shown + ["Harlekin"]):
+                r, c = divmod(i, per_row)
+                x = gap + c * (cw + 2 * gap)
+                y = 8 + r * (ch + 58)
+                p.image(f"kille:{kind}", x, y, cw, ch)
+                p.text(x + cw / 2, y + ch + 14, kind, size=12, fill="#fdfaf2", bold=True)
+                gloss = GLOSS.get(kind, "")
+                if kind == "Harlekin":
+                    gloss = "high, or low"
+                elif not gloss:
+                    gloss = "lowest" if i == 0 else ""
+                if gloss:
+                    p.text(x + cw / 2, y + ch + 30, gloss, size=11, fill="#d9e8dd")
+
+        alt = ("The Kille deck from lowest to highest: " + ", ".join(shown)
+               + "; and the Harlekin, which counts high or low depending on how it came.")
+        return draw, width, height, alt, "The Kille deck"
+
+
+ADAPTER = KilleAdapter()

@@ -1,0 +1,409 @@
+"""Where everything goes: a ``TableModel`` in, boxes for cards, zones, plates and words out.
+
+Pure arithmetic with no drawing and no widgets, so the promises a table makes (nothing
+overlaps for 2 to 8 seats and every kind of zone, labels stay inside their plates, every
+card a player may click can be found under the pointer) are tested in plain pytest.
+
+The seats sit round an oval with the viewer at the bottom; each seat's zones stand side by
+side above its name plate. When a table's seats would touch (many seats, wide hands, three
+piles each), the cards are drawn smaller, step by step, until nothing overlaps.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from .model import Badge, CardStyle, SeatView, TableModel, ZoneView
+from .paint import fit_text_size, text_width
+
+WIDTH = 960
+HEIGHT = 600
+PLATE_MIN_W = 132.0
+PLATE_H = 40.0
+NOTE_H = 14.0
+LABEL_H = 14.0
+GAP = 8.0
+SCALES = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
+FAN = 0.42  # how much of each card a fanned hand shows, as a share of a card's width
+PILE_STEP = 4.0  # offset of each face-down card under a pile
+MAX_BACKS = 3  # face-down cards drawn under a pile (the count says how many there are)
+OUT_STEP = 0.5  # share of a card's width between the cards out of play
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def overlaps(self, other: Box) -> bool:
+        return not (self.x + self.w <= other.x or other.x + other.w <= self.x
+                    or self.y + self.h <= other.y or other.y + other.h <= self.y)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+    def inside(self, other: Box) -> bool:
+        return (other.x <= self.x and other.y <= self.y and self.x + self.w <= other.x + other.w
+                and self.y + self.h <= other.y + other.h)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class CardItem:
+    key: str
+    box: Box
+    label: str
+    ref: Hashable | None = None
+    highlight: str | None = None
+    seat: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TextItem:
+    x: float
+    y: float
+    text: str
+    size: float = 13.0
+    fill: str = "#fdfaf2"
+    bold: bool = False
+    align: str = "center"
+
+
+@dataclass(frozen=True)
+class ZoneItem:
+    """Where a zone lies (its click target, and the outline of a legal target)."""
+
+    box: Box
+    kind: str
+    label: str
+    ref: Hashable | None = None
+    highlight: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class PlateItem:
+    seat: int
+    box: Box
+    name: str
+    name_size: float
+    badges: tuple[Badge, ...]
+    notes: str
+    notes_size: float
+    is_dealer: bool
+    to_act: bool
+    out: bool
+    is_viewer: bool
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    style: CardStyle
+    cards: list[CardItem] = field(default_factory=list)
+    zones: list[ZoneItem] = field(default_factory=list)
+    plates: list[PlateItem] = field(default_factory=list)
+    texts: list[TextItem] = field(default_factory=list)
+    seat_boxes: dict[int, Box] = field(default_factory=dict)
+    centre_box: Box | None = None
+    alt: str = ""
+
+    def hit(self, x: float, y: float) -> Hashable | None:
+        """The ref under the pointer: the topmost card that has one, else a zone."""
+        for card in reversed(self.cards):
+            if card.ref is not None and card.box.contains(x, y):
+                return card.ref
+        for zone in reversed(self.zones):
+            if zone.ref is not None and zone.box.contains(x, y):
+                return zone.ref
+        return None
+
+    def seat_at(self, x: float, y: float) -> int | None:
+        for seat, box in self.seat_boxes.items():
+            if box.contains(x, y):
+                return seat
+        return None
+
+    def boxes_of(self, ref: Hashable) -> list[Box]:
+        return ([c.box for c in self.cards if c.ref == ref]
+                + [z.box for z in self.zones if z.ref == ref])
+
+
+# ---------------------------------------------------------------------------------------------
+# Sizes
+# ---------------------------------------------------------------------------------------------
+
+
+def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
+    """Width and height a zone needs (its label excluded)."""
+    cw, ch = style.w, style.h
+    n = len(zone.cards)
+    if zone.kind == "hand":
+        return (cw + max(0, n - 1) * cw * FAN if n else cw * 0.6), ch
+    if zone.kind == "pile":
+        backs = min(zone.hidden, MAX_BACKS) * PILE_STEP
+        return cw + backs, ch + backs + max(0, n - 1) * ch * 0.22
+    if zone.kind == "trick":
+        return (cw + max(0, n - 1) * cw * 0.75 if n else cw), ch + LABEL_H
+    if zone.kind == "out":
+        k = 0.8
+        return (cw * k + max(0, n + min(zone.hidden, 6) - 1) * cw * k * OUT_STEP
+                if n + zone.hidden else cw * k), ch * k
+    return cw, ch  # single, stock, discard, talon
+
+
+def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, float]:
+    if not zones:
+        return style.w * 0.6, style.h * 0.5
+    sizes = [zone_size(z, style) for z in zones]
+    w = sum(s[0] for s in sizes) + GAP * (len(sizes) - 1)
+    h = max(s[1] for s in sizes)
+    if any(z.label for z in zones):
+        h += LABEL_H
+    return w, h
+
+
+def plate_height(seat: SeatView) -> float:
+    return PLATE_H + (NOTE_H if seat.notes else 0.0)
+
+
+def _badge_text(b: Badge) -> str:
+    if b.kind == "lives":
+        return ""
+    if b.kind == "stars":
+        return f"★{b.value}"
+    if b.kind == "score":
+        return f"{b.value} pts"
+    if b.kind == "pot":
+        return f"pot {b.value}"
+    if b.kind == "tricks":
+        return f"{b.value} tricks"
+    return str(b.value)
+
+
+def badges_width(badges: Sequence[Badge]) -> float:
+    w = 0.0
+    for b in badges:
+        if b.kind == "lives":
+            w += 13 * max(b.max, int(b.value) if isinstance(b.value, int) else 0) + 6
+        else:
+            w += text_width(_badge_text(b), 11, bold=True) + 10
+    return w
+
+
+# ---------------------------------------------------------------------------------------------
+# The layout
+# ---------------------------------------------------------------------------------------------
+
+
+def seat_anchor(index: int, count: int, rx: float, ry: float,
+                centre: tuple[float, float]) -> tuple[float, float]:
+    """Centre of the ``index``-th place of ``count`` round an oval, starting at the bottom.
+
+    Places go clockwise on screen, which is to the left of a player facing the table, so the
+    seat that speaks after you sits on your left as at a real table.
+    """
+    theta = 2 * math.pi * index / count
+    cx, cy = centre
+    return cx - rx * math.sin(theta), cy + ry * math.cos(theta)
+
+
+def layout(model: TableModel, width: int = WIDTH, height: int = HEIGHT) -> Layout:
+    """Place every card, zone, plate and word; smaller cards only when they would touch."""
+    best: Layout | None = None
+    for k in SCALES:
+        lay = _place(model, model.style.scaled(k), width, height)
+        if not problems(lay):
+            return lay
+        best = lay
+    assert best is not None
+    return best  # the smallest try; a layout test reports what still touches
+
+
+def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layout:
+    lay = Layout(width, height, style)
+    n = len(model.seats)
+    blocks: list[tuple[SeatView, float, float, float, float]] = []
+    for seat in model.seats:
+        zw, zh = _zones_size(seat.zones, style)
+        name_w = text_width(seat.name + "  ▶", 13, bold=True) + 34
+        pw = max(PLATE_MIN_W, zw, min(name_w + 0, 220), badges_width(seat.badges) + 16)
+        blocks.append((seat, zw, zh, pw, plate_height(seat)))
+    # The oval's radii leave room for the tallest and widest seat block.
+    bw = max(max(b[1], b[3]) for b in blocks)
+    bh = max(b[2] + GAP + b[4] for b in blocks)
+    cx, cy = width / 2, height / 2 - 6
+    rx = max(60.0, width / 2 - bw / 2 - 8)
+    ry = max(40.0, height / 2 - bh / 2 - 8)
+    start = model.viewer if model.viewer is not None else 0
+    for seat, zw, zh, pw, ph in blocks:
+        ax, ay = seat_anchor((seat.seat - start) % n, n, rx, ry, (cx, cy))
+        top = ay - (zh + GAP + ph) / 2
+        _place_zones(lay, seat.zones, ax - zw / 2, top, style, seat.seat)
+        plate = Box(ax - pw / 2, top + zh + GAP, pw, ph)
+        _place_plate(lay, seat, plate)
+        left = min(ax - zw / 2, plate.x)
+        lay.seat_boxes[seat.seat] = Box(left, top, max(zw, pw), zh + GAP + ph)
+    _place_centre(lay, model, style, (cx, cy))
+    lay.alt = alt_text(model)
+    return lay
+
+
+def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
+                 style: CardStyle, seat: int | None) -> None:
+    for zone in zones:
+        w, h = zone_size(zone, style)
+        _place_zone(lay, zone, x, y, style, seat)
+        if zone.label:
+            lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 1,
+                                      _fit(zone.label, 11, w + GAP), 11, "#e8f0ea"))
+        x += w + GAP
+
+
+def _fit(text: str, size: float, width: float) -> str:
+    """Shorten ``text`` with an ellipsis until it fits ``width`` at ``size``."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyle,
+                seat: int | None) -> None:
+    cw, ch = style.w, style.h
+    w, h = zone_size(zone, style)
+    lay.zones.append(ZoneItem(Box(x, y, w, h), zone.kind, zone.label, zone.ref,
+                              zone.highlight, seat))
+    cards = zone.cards
+    if zone.kind == "hand":
+        for i, c in enumerate(cards):
+            _card(lay, c, Box(x + i * cw * FAN, y, cw, ch), seat)
+    elif zone.kind == "pile":
+        backs = min(zone.hidden, MAX_BACKS)
+        for i in range(backs):
+            off = (backs - i) * PILE_STEP
+            lay.cards.append(CardItem(style.back, Box(x + off, y + off, cw, ch),
+                                      f"{zone.hidden} face down", zone.ref, None, seat))
+        for i, c in enumerate(cards):
+            _card(lay, c, Box(x, y + i * ch * 0.22, cw, ch), seat)
+        if zone.hidden:
+            lay.texts.append(TextItem(x + w - 6, y + h - 8, f"+{zone.hidden}", 11, "#fdfaf2",
+                                      bold=True, align="right"))
+    elif zone.kind == "trick":
+        for i, c in enumerate(cards):
+            bx = x + i * cw * 0.75
+            _card(lay, c, Box(bx, y, cw, ch), seat)
+            if i < len(zone.played_by):
+                lay.texts.append(TextItem(bx + cw / 2, y + ch + LABEL_H / 2,
+                                          _fit(zone.played_by[i], 10, cw * 0.75), 10))
+    elif zone.kind == "out":
+        k = 0.8
+        step = cw * k * OUT_STEP
+        backs = min(zone.hidden, 6)
+        for i in range(backs):  # face down first, so the face-up cards on top can be read
+            lay.cards.append(CardItem(style.back, Box(x + i * step, y, cw * k, ch * k),
+                                      "out of play: a face-down card", None, None, seat))
+        for i, c in enumerate(cards):
+            _card(lay, c, Box(x + (backs + i) * step, y, cw * k, ch * k), seat)
+    else:  # single, stock, discard, talon: the top card (or a back) stands for the zone
+        if cards:
+            _card(lay, cards[-1], Box(x, y, cw, ch), seat)
+        elif zone.hidden:
+            lay.cards.append(CardItem(style.back, Box(x, y, cw, ch), zone.label or zone.kind,
+                                      zone.ref, None, seat))
+
+
+def _card(lay: Layout, c: object, box: Box, seat: int | None) -> None:
+    from .model import CardView
+
+    assert isinstance(c, CardView)
+    lay.cards.append(CardItem(c.key, box, c.label, c.ref, c.highlight, seat, c.note))
+
+
+def _place_plate(lay: Layout, seat: SeatView, box: Box) -> None:
+    name = seat.name + ("  ▶" if seat.to_act else "")
+    room = box.w - 16 - (24 if seat.is_dealer else 0)
+    notes = "; ".join(seat.notes)
+    lay.plates.append(PlateItem(
+        seat.seat, box, seat.name, fit_text_size(name, 13, room, bold=True), seat.badges,
+        notes, fit_text_size(notes, 10, box.w - 12, bold=True) if notes else 10.0,
+        seat.is_dealer, seat.to_act, seat.out, seat.is_viewer))
+
+
+def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
+                  centre: tuple[float, float]) -> None:
+    cx, cy = centre
+    zw, zh = _zones_size(model.centre, style)
+    top = cy - (zh + 44) / 2
+    _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
+    y = top + zh + 16
+    words = [b.label for b in model.badges]
+    if words:
+        lay.texts.append(TextItem(cx, y, _fit(" · ".join(words), 13, 420), 13, "#f2c94c",
+                                  bold=True))
+        y += 18
+    if model.call:
+        lay.texts.append(TextItem(cx, y, _fit(model.call, 20, 420), 20, "#f2c94c", bold=True))
+        y += 22
+    if model.status:
+        lay.texts.append(TextItem(cx, y, _fit(model.status, 14, 440), 14, bold=True))
+        y += 16
+    lay.centre_box = Box(cx - max(zw, 440) / 2, top, max(zw, 440), y - top)
+
+
+def problems(lay: Layout) -> list[str]:
+    """What overlaps or leaves the canvas (empty for a good layout)."""
+    out = []
+    frame = Box(0, 0, lay.width, lay.height)
+    items = sorted(lay.seat_boxes.items())
+    for i, (s, a) in enumerate(items):
+        if not a.inside(frame):
+            out.append(f"seat {s} leaves the canvas")
+        for t, b in items[i + 1:]:
+            if a.overlaps(b):
+                out.append(f"seats {s} and {t} overlap")
+        if lay.centre_box is not None and a.overlaps(lay.centre_box):
+            out.append(f"seat {s} overlaps the middle")
+    return out
+
+
+def alt_text(model: TableModel) -> str:
+    """The whole table in words: the canvas is invisible to screen readers."""
+    parts = []
+    for s in model.seats:
+        bits = [s.name]
+        if s.out:
+            bits.append("out")
+        for z in s.zones:
+            seen = [c.label for c in z.cards]
+            if z.hidden:
+                seen.append(f"{z.hidden} face down")
+            if seen:
+                bits.append(f"{z.label}: " + ", ".join(seen) if z.label else ", ".join(seen))
+        bits += [b.label for b in s.badges]
+        if s.is_dealer:
+            bits.append("dealer")
+        bits += list(s.notes)
+        if s.to_act:
+            bits.append("to act")
+        parts.append(", ".join(bits))
+    middle = []
+    for z in model.centre:
+        seen = [c.label for c in z.cards]
+        if z.hidden and z.kind not in ("stock", "talon"):
+            seen.append(f"{z.hidden} face down")
+        middle.append(z.label + (": " + ", ".join(seen) if seen else ""))
+    text = "; ".join(parts)
+    if middle:
+        text += ". In the middle: " + "; ".join(middle)
+    return text + (f". {model.status}" if model.status else "")
