@@ -402,7 +402,64 @@ def hidden_shuffle(state: HighcardState, seat: int, rng: random.Random) -> dict[
     return rec
 
 
+class HighcardMatch:
+    """Hands in a row, a point to each winner of a hand; the most points after ``hands``
+    hands wins (a tie: nobody). Enough of a match for the views to play."""
+
+    def __init__(self, game: HighcardGame, *, seed: Any = None, hands: int = 5) -> None:
+        check_seed(seed)
+        if type(hands) is not int or not 1 <= hands <= 50:
+            raise err.KortspelError(f"hands is a whole number from 1 to 50, not {hands!r:.40}")
+        self.game, self.hands, self.rng = game, hands, random.Random(seed)
+        self.points = [0] * game.seats
+        self.played = 0
+        self.history: list[dict[str, Any]] = []
+        self.hand = game.new_hand(rng=self.rng)
+
+    @property
+    def is_over(self) -> bool:
+        return self.played >= self.hands
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over:
+            return None
+        best = max(self.points)
+        top = [s for s, p in enumerate(self.points) if p == best]
+        return top[0] if len(top) == 1 else None
+
+    def next_hand(self) -> dict[str, Any]:
+        if self.is_over:
+            raise err.MatchError("the match is over; start a new match to play on")
+        if not self.hand.is_over:
+            raise err.IllegalActionError("the hand is still being played; finish it first")
+        for s in self.hand.winners:
+            self.points[s] += 1
+        self.played += 1
+        self.history.append(self.hand.record())
+        if not self.is_over:
+            self.hand = self.game.new_hand(rng=self.rng)
+        return self.history[-1]
+
+    def undo(self, seat: int) -> bool:
+        if self.is_over:
+            raise err.MatchError("the match is over and its result stands")
+        acts = self.hand.actions
+        last = max((i for i, a in enumerate(acts) if a.seat == seat), default=None)
+        if last is None:
+            return False
+        self.hand = self.game.replay(self.hand.record(), upto=last)
+        return True
+
+    def standings(self) -> list[dict[str, Any]]:
+        return [{"seat": n, "hands won": p} for n, p in zip(self.game.names, self.points,
+                                                             strict=True)]
+
+    def record(self) -> dict[str, Any]:
+        return {"game": NAME, "match": True, "hands": [*self.history, self.hand.record()]}
+
+
 SPEC = GameSpec(
     name=NAME, title=TITLE, seats=(2, 4), make=HighcardGame, from_record=game_for,
-    bots={"random": RandomBot, "heuristic": HeuristicBot}, match=None, examples=None,
+    bots={"random": RandomBot, "heuristic": HeuristicBot}, match=HighcardMatch, examples=None,
     options=OPTIONS, hidden_shuffle=hidden_shuffle, event_kinds=EVENT_KINDS)

@@ -173,6 +173,8 @@ def _server_env(work: Path) -> dict:
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(work / "workspaces")
     env["JUPYTER_PREFER_ENV_PATH"] = "1"
     env["PYTHONUNBUFFERED"] = "1"
+    # Where the test-only game and its table live, for the notebooks that play it.
+    env["KORTSPEL_TESTS"] = str(REPO / "tests")
     # Kernels import kortspel and kortspel.widgets as installed in this venv (make's
     # `pip install -e`), not through PYTHONPATH: the repo root on the path would also make a
     # top-level `widgets` importable, hiding a notebook that still imports it.

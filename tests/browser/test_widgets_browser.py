@@ -80,3 +80,40 @@ def test_voila_play_page_draws_and_plays(voila_page):
     page.get_by_role("button", name="Stand").first.click()
     voila_page.wait_for_canvas_change(before, 0)
     voila_page.assert_clean()
+
+
+def _printed(lab, tag: str) -> str:
+    """The last line a cell printed that starts with ``tag``."""
+    def find():
+        texts = lab.page.locator(".jp-OutputArea-output").all_inner_texts()
+        lines = [ln for t in texts for ln in t.splitlines() if ln.startswith(tag + " ")]
+        return lines[-1][len(tag) + 1:] if lines else None
+    return poll(find, what=f"a printed {tag} line")
+
+
+def test_the_test_only_game_is_played_by_clicking_through_its_own_adapter(lab):
+    """High card lives only in tests/: its table, two-click trade and all, must work in a
+    real JupyterLab with nothing but its adapter. Your card, then the stock: a trade."""
+    import json
+
+    lab.open("highcard_play.ipynb")
+    lab.run_all()
+    _drawn_felt = lab.wait_for_color(FELT, min_count=100_000, index=0, tolerance=12)
+    assert _drawn_felt
+    where = json.loads(_printed(lab, "WHERE"))
+    canvas = lab.page.locator(".jp-OutputArea-output canvas").nth(0)
+    box = canvas.bounding_box()
+    scale = box["width"] / where["width"]
+
+    def click(point):
+        canvas.click(position={"x": point[0] * scale, "y": point[1] * scale})
+
+    before = lab.canvas_hash(0)
+    click(where["card"])  # selected: the card rises and the stock is outlined
+    selected = lab.wait_for_canvas_change(before, 0)
+    click(where["stock"])  # the trade, then the computer seats play the hand out
+    lab.wait_for_canvas_change(selected, 0)
+    lab.run_cell(3)
+    actions = _printed(lab, "ACTIONS")
+    assert "'you trade'" in actions, actions
+    lab.assert_clean()
