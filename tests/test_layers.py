@@ -96,3 +96,22 @@ def test_importing_the_engine_loads_no_game_until_asked() -> None:
                           cwd=ROOT.parent, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert kortspel.games()
+
+
+VIEWS = Path(__file__).resolve().parents[1] / "widgets"
+
+
+@pytest.mark.parametrize("path", sorted(VIEWS.glob("*.py")), ids=lambda p: p.name)
+def test_the_table_core_imports_no_game(path: Path) -> None:
+    """Only the adapters in widgets/games/ may know a game; the core draws zones."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        for name in names:
+            parts = name.split(".")
+            assert not (parts[0] == "kortspel" and len(parts) > 1 and parts[1] in GAMES), (
+                f"{path.name} imports {name}")

@@ -11,47 +11,75 @@ without ipycanvas; the SVG backend turns the same keys into ``<symbol>`` defs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from .cards import (
     CARD_H,
     CARD_W,
     FRENCH_RANKS,
     FRENCH_SUITS,
-    KILLE_KINDS,
     draw_back,
     draw_french_card,
-    draw_kille_card,
 )
 from .paint import CanvasPainter, DrawFn, Painter, SvgPainter, batch
 
 __all__ = [
+    "DECKS",
     "SpriteSheet",
     "SpriteSpec",
     "all_keys",
     "back_keys",
+    "deck_keys",
     "draw_sprite",
     "french_keys",
-    "kille_keys",
     "parse_sprite_key",
+    "register_deck",
     "sprite_key",
     "svg_sprites",
 ]
 
-Deck = Literal["kille", "french", "back"]
+BACK_STYLES = ("kille", "french")
+
+
+class Deck(NamedTuple):
+    """A game's own pack of card faces: its card names and how one is drawn."""
+
+    cards: tuple[str, ...]
+    draw: Callable[[Painter, str, float, float, float, float], None]
+
+
+DECKS: dict[str, Deck] = {}
+"""Decks beyond the French pack, by the sprite-key prefix that names them (``"kille"``)."""
+
+
+def register_deck(name: str, cards: Iterable[str],
+                  draw: Callable[[Painter, str, float, float, float, float], None]) -> None:
+    """Add a game's deck, so that keys ``"name:card"`` draw with ``draw(p, card, x, y, w, h)``."""
+    if name in ("french", "back") or ":" in name:
+        raise ValueError(f"{name!r} cannot name a deck")
+    DECKS[name] = Deck(tuple(cards), draw)
+
+
+def _deck(name: str) -> Deck | None:
+    if name not in DECKS:
+        from .games import load_deck
+
+        load_deck(name)
+    return DECKS.get(name)
 
 
 class SpriteSpec(NamedTuple):
     """A parsed sprite key."""
 
-    deck: Deck
-    card: str  # Kille kind, French rank, or back style
+    deck: str
+    card: str  # a card of a game's deck, a French rank, or a back style
     suit: str | None = None
     four_colour: bool = False
 
 
-def sprite_key(deck: Deck, card: str, suit: str | None = None, *, four_colour: bool = False) -> str:
+def sprite_key(deck: str, card: str, suit: str | None = None, *,
+               four_colour: bool = False) -> str:
     """Stable name of one sprite.
 
     ``sprite_key("kille", "Kuku")`` → ``"kille:Kuku"``;
@@ -59,42 +87,43 @@ def sprite_key(deck: Deck, card: str, suit: str | None = None, *, four_colour: b
     ``sprite_key("back", "kille")`` → ``"back:kille"``.
     Validates its input so a typo fails where it is made, not when a sprite is drawn.
     """
-    if deck == "kille":
-        if card not in KILLE_KINDS or suit is not None:
-            raise ValueError(f"not a Kille card: {card!r}")
-        return f"kille:{card}"
     if deck == "french":
         if card not in FRENCH_RANKS or suit not in FRENCH_SUITS:
             raise ValueError(f"not a French card: {card!r} {suit!r}")
         return f"french:{card}{suit}:{'4c' if four_colour else '2c'}"
     if deck == "back":
-        if card not in ("kille", "french") or suit is not None:
+        if card not in BACK_STYLES or suit is not None:
             raise ValueError(f"not a back style: {card!r}")
         return f"back:{card}"
-    raise ValueError(f"unknown deck {deck!r}")
+    found = _deck(deck) if isinstance(deck, str) else None
+    if found is None:
+        raise ValueError(f"unknown deck {deck!r}")
+    if card not in found.cards or suit is not None:
+        raise ValueError(f"not a card of the {deck} deck: {card!r}")
+    return f"{deck}:{card}"
 
 
 def parse_sprite_key(key: str) -> SpriteSpec:
     """Inverse of :func:`sprite_key`; raises ``ValueError`` on anything it did not make."""
     deck, _, rest = key.partition(":")
-    if deck == "kille":
-        spec = SpriteSpec("kille", rest)
-    elif deck == "back":
-        spec = SpriteSpec("back", rest)
-    elif deck == "french":
+    if deck == "french":
         card, _, palette = rest.partition(":")
         if palette not in ("2c", "4c") or len(card) < 2:
             raise ValueError(f"bad sprite key {key!r}")
         spec = SpriteSpec("french", card[:-1], card[-1], palette == "4c")
     else:
-        raise ValueError(f"bad sprite key {key!r}")
+        spec = SpriteSpec(deck, rest)
     if sprite_key(spec.deck, spec.card, spec.suit, four_colour=spec.four_colour) != key:
         raise ValueError(f"bad sprite key {key!r}")
     return spec
 
 
-def kille_keys() -> list[str]:
-    return [sprite_key("kille", k) for k in KILLE_KINDS]
+def deck_keys(deck: str) -> list[str]:
+    """Every face of a game's deck, as sprite keys."""
+    found = _deck(deck)
+    if found is None:
+        raise ValueError(f"unknown deck {deck!r}")
+    return [sprite_key(deck, c) for c in found.cards]
 
 
 def french_keys(*, four_colour: bool = False) -> list[str]:
@@ -106,23 +135,25 @@ def french_keys(*, four_colour: bool = False) -> list[str]:
 
 
 def back_keys() -> list[str]:
-    return [sprite_key("back", "kille"), sprite_key("back", "french")]
+    return [sprite_key("back", style) for style in BACK_STYLES]
 
 
 def all_keys() -> list[str]:
-    return kille_keys() + french_keys() + french_keys(four_colour=True) + back_keys()
+    """Every sprite: the French pack in both palettes, the backs, and the registered decks."""
+    decks = [k for name in sorted(DECKS) for k in deck_keys(name)]
+    return decks + french_keys() + french_keys(four_colour=True) + back_keys()
 
 
 def draw_sprite(p: Painter, key: str, x: float, y: float, w: float, h: float) -> None:
     """Draw the picture a key names; the single dispatch both backends share."""
     spec = parse_sprite_key(key)
-    if spec.deck == "kille":
-        draw_kille_card(p, spec.card, x, y, w, h)
-    elif spec.deck == "french":
+    if spec.deck == "french":
         assert spec.suit is not None
         draw_french_card(p, spec.card, spec.suit, x, y, w, h, four_colour=spec.four_colour)
-    else:
+    elif spec.deck == "back":
         draw_back(p, x, y, w, h, style=spec.card)  # type: ignore[arg-type]
+    else:
+        DECKS[spec.deck].draw(p, spec.card, x, y, w, h)
 
 
 class SpriteSheet:

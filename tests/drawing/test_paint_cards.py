@@ -22,18 +22,20 @@ from kortspel.widgets.cards import (
     FRENCH_RANKS,
     FRENCH_SUITS,
     HIGHLIGHTS,
+    TWO_COLOUR,
+    draw_back,
+    draw_french_card,
+    draw_highlight,
+    draw_suit,
+    french_label,
+)
+from kortspel.widgets.games.kille_cards import (
     KILLE_GLOSS,
     KILLE_KINDS,
     LOW_CARDS,
     MATADORS,
-    TWO_COLOUR,
     card_label,
-    draw_back,
-    draw_french_card,
-    draw_highlight,
     draw_kille_card,
-    draw_suit,
-    french_label,
     kille_category,
 )
 from kortspel.widgets.paint import (
@@ -50,8 +52,8 @@ from kortspel.widgets.sprites import (
     SpriteSheet,
     all_keys,
     back_keys,
+    deck_keys,
     french_keys,
-    kille_keys,
     parse_sprite_key,
     sprite_key,
 )
@@ -402,7 +404,7 @@ def test_svg_ids_are_distinct_and_safe() -> None:
 def test_define_svg_emits_a_whole_deck() -> None:
     sheet = SpriteSheet(60, 90)
     p = SvgPainter(10, 10)
-    sheet.define_svg(p, kille_keys())
+    sheet.define_svg(p, deck_keys("kille"))
     root = parse(p.svg())
     assert len(root.findall(f"{SVG_NS}defs/{SVG_NS}symbol")) == 21
     assert root.find(f"{SVG_NS}defs/{SVG_NS}symbol").get("viewBox") == "0 0 60 90"  # type: ignore[union-attr]
@@ -596,7 +598,7 @@ def test_sprite_sheet_paints_once_and_repaints(sent: list[Any]) -> None:
     assert (sprite.width, sprite.height) == (120, 180)  # 2x buffer
     assert sheet.canvas(key) is sprite and key in sheet
     n = len(sent)
-    sheet.preload(kille_keys() + back_keys())
+    sheet.preload(deck_keys("kille") + back_keys())
     assert len(sent) == n + 1  # the whole deck in one message
     assert len(sheet.keys()) == 21 + 2 + 1
     sheet.repaint_all()

@@ -17,6 +17,8 @@ from kortspel import Action, KortspelError, SeatError
 from ..model import CardStyle, TableModel
 
 _MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille"}
+_DECK_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille_cards"}
+"""Games whose cards are their own deck: the module that draws it (and registers it)."""
 _ADAPTERS: dict[str, Adapter] = {}
 
 
@@ -85,3 +87,12 @@ def check_viewer(game: Any, viewer: Any) -> int | None:
     text = repr(viewer) if len(repr(viewer)) <= 40 else repr(viewer)[:39] + "…"
     raise SeatError(f"viewer is None (the teacher, who sees every card), a seat number from 0 "
                     f"to {len(names) - 1} or a seat's name ({', '.join(names)}), not {text}")
+
+
+def load_deck(name: str) -> bool:
+    """Import the module that registers the deck ``name``, if one is known."""
+    module = _DECK_MODULES.get(name)
+    if module is None:
+        return False
+    importlib.import_module(module)
+    return True
