@@ -167,7 +167,7 @@ def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, flo
     sizes = [zone_size(z, style) for z in zones]
     w = sum(s[0] for s in sizes) + GAP * (len(sizes) - 1)
     h = max(s[1] for s in sizes)
-    if any(z.label for z in zones):
+    if any(z.label or (z.kind == "pile" and z.hidden) for z in zones):
         h += LABEL_H
     return w, h
 
@@ -263,9 +263,12 @@ def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
     for zone in zones:
         w, h = zone_size(zone, style)
         _place_zone(lay, zone, x, y, style, seat)
-        if zone.label:
+        label = zone.label
+        if zone.kind == "pile" and zone.hidden:
+            label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
+        if label:
             lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 1,
-                                      _fit(zone.label, 11, w + GAP), 11, "#e8f0ea"))
+                                      _fit(label, 11, w + GAP), 11, "#e8f0ea"))
         x += w + GAP
 
 
@@ -296,9 +299,6 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
                                       f"{zone.hidden} face down", zone.ref, None, seat))
         for i, c in enumerate(cards):
             _card(lay, c, Box(x, y + i * ch * 0.22, cw, ch), seat)
-        if zone.hidden:
-            lay.texts.append(TextItem(x + w - 6, y + h - 8, f"+{zone.hidden}", 11, "#fdfaf2",
-                                      bold=True, align="right"))
     elif zone.kind == "trick":
         for i, c in enumerate(cards):
             bx = x + i * cw * 0.75
