@@ -122,7 +122,9 @@ class Event(NamedTuple):
     ``kind`` names what happened (each game lists its kinds); ``text`` tells it in a
     sentence; ``visible`` is ``None`` for everyone or the tuple of seats that see it;
     ``effects`` is what its viewers learn; ``call`` holds the words a player says out loud
-    ("Kavall förbi!"), if any.
+    ("Kavall förbi!"), if any. ``data`` holds what happened as values (seats, cards), so a
+    game's teller can say it again for one viewer ("you lose a life") with the grammar
+    right by construction; ``text`` is the record's own wording, the same for everyone.
     """
 
     kind: str
@@ -130,6 +132,7 @@ class Event(NamedTuple):
     visible: tuple[int, ...] | None = EVERYONE
     effects: tuple[Effect, ...] = ()
     call: str = ""
+    data: tuple[Any, ...] = ()
 
     def visible_to(self, seat: int) -> bool:
         return self.visible is None or seat in self.visible

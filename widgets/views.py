@@ -158,6 +158,11 @@ class TableView(Picture):
         self.cover: str = ""  # a hand-over screen: the table hidden, these words instead
         self._lay = self._make_layout()
         style = self.adapter.style
+        # Every face this game can show, painted once per kernel in one message: later
+        # tables only copy them, and no new sprite widget is made in the middle of a match.
+        sheet = sprite_sheet(style.w, style.h)
+        if any(key not in sheet for key in self.adapter.sprite_keys()):
+            sheet.preload(self.adapter.sprite_keys())
         super().__init__(self._paint, alt=self._lay.alt, title=self.adapter.title,
                          card=(style.w, style.h))
         self.caption.value = _status_html(html.escape(caption)) if caption else ""
@@ -399,10 +404,14 @@ class Play(W.VBox):
         if type(seats) is not int or not low <= seats <= high:
             raise KortspelError(f"{spec.title} is played by {low} to {high} seats; seats="
                                 f"{_brief(seats)} cannot be dealt")
+        humans = self._check_you(you, seats)
         if names is None:
-            names = list(DEFAULT_NAMES[:seats])
+            # One person is "you"; several at one screen are told apart by name.
+            names = list(DEFAULT_NAMES[:seats]) if len(humans) == 1 else [
+                f"Player {humans.index(s) + 1}" if s in humans else DEFAULT_NAMES[s]
+                for s in range(seats)]
         self.game = kortspel.load(spec.name, seats=seats, names=list(names), **rules)
-        self.humans = self._check_you(you, seats)
+        self.humans = humans
         if not isinstance(opponents, str) or opponents not in spec.bots:
             raise KortspelError(f"opponents is one of {', '.join(spec.bots)}, not "
                                 f"{_brief(opponents)}")
@@ -785,11 +794,12 @@ class Play(W.VBox):
             self.status.value = _status_html(html.escape(self._status_text()))
         lines = self.adapter.lines(hand, self._viewer())
         self.story.value = "<br>".join(html.escape(t) for t in lines)
+        standings = getattr(self.adapter, "standings", None)
+        table = standings(self.match) if standings else self.match.standings()
         rows = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
-            for row in self.match.standings())
-        heads = "".join(f"<th>{html.escape(str(k))}</th>"
-                        for k in (self.match.standings() or [{}])[0])
+            for row in table)
+        heads = "".join(f"<th>{html.escape(str(k))}</th>" for k in (table or [{}])[0])
         self.scores.value = f"<table><tr>{heads}</tr>{rows}</table>"
 
     def _status_text(self) -> str:

@@ -63,24 +63,26 @@ class Narrator:
         self._deal: dict[tuple[int, tuple[int, ...]], Event] = {}
         self._dealt = tuple(
             tuple(Event("dealt", f"{nm[s]} is dealt {a_card(k)}.", (s,),
-                        (Reveal(hand(s), 0, KINDS[k]),)) for k in range(len(KINDS)))
+                        (Reveal(hand(s), 0, KINDS[k]),), "", (s, k)) for k in range(len(KINDS)))
             for s in seats)
-        self._stand = tuple(Event("stand", f"{nm[s]} stands.") for s in seats)
+        self._stand = tuple(Event("stand", f"{nm[s]} stands.", data=(s,)) for s in seats)
         self._ask = tuple(
-            tuple(Event("ask_swap", f"{nm[s]} asks {nm[t]} to swap.") for t in seats)
+            tuple(Event("ask_swap", f"{nm[s]} asks {nm[t]} to swap.", data=(s, t))
+                  for t in seats)
             for s in seats)
         self._swap = tuple(
             tuple(Event("swap", f"{nm[p]} and {nm[q]} swap cards.", None,
-                        (Swap(hand(p), hand(q)),)) for q in seats)
+                        (Swap(hand(p), hand(q)),), "", (p, q)) for q in seats)
             for p in seats)
         self._swap_cards: dict[tuple[int, int, int, int], Event] = {}
         self._ask_talon = tuple(
-            Event("ask_talon", f"{nm[s]}, the dealer, swaps with the talon.") for s in seats)
+            Event("ask_talon", f"{nm[s]}, the dealer, swaps with the talon.", data=(s,))
+            for s in seats)
         self._talon_draw = tuple(
             Event("talon_draw", f"{nm[s]} takes the top card of the talon and puts the old card "
                   "face down under the talon, out of play. The round is over.", None,
                   (Move(hand(s), _OUT, 1, False), Move(_TALON, hand(s)),
-                   Fact("low", s, False)))
+                   Fact("low", s, False)), "", (s,))
             for s in seats)
         self._talon_card: dict[tuple[int, int, int], Event] = {}
         self.round_over = Event(
@@ -99,7 +101,7 @@ class Narrator:
             effects = tuple(Place(hand(s), (None,)) for s in order)
             event = self._deal[key] = Event(
                 "deal", f"{self.names[dealer]} deals one card to each seat, face down.", None,
-                (*effects, Place(_TALON, (None,) * talon)))
+                (*effects, Place(_TALON, (None,) * talon)), "", (dealer,))
         return event
 
     def dealt(self, seat: int, kind: int) -> Event:
@@ -112,13 +114,13 @@ class Narrator:
         dealt = "is dealt a Harlekin" if len(seats) == 1 else "are each dealt a Harlekin"
         return Event("redeal", f"{who} {dealt} with only two seats in play: "
                      f"{nm[dealer]} deals again.", None,
-                     tuple(_shown(s, HARLEKIN) for s in seats))
+                     tuple(_shown(s, HARLEKIN) for s in seats), "", (tuple(seats), dealer))
 
     @_memo
     def two_seat_kuku(self, seats: Sequence[int]) -> Event:
         return Event("kuku", f"{self.names[seats[0]]} is dealt the Kuku; with two seats it is "
                      f"turned up at once. {KUKU_CALL} {_KUKU_GLOSS}", None,
-                     tuple(_shown(s, KUKU) for s in seats), KUKU_CALL)
+                     tuple(_shown(s, KUKU) for s in seats), KUKU_CALL, ("dealt", tuple(seats)))
 
     # -- decisions ----------------------------------------------------------------------------
 
@@ -128,28 +130,28 @@ class Narrator:
     @_memo
     def kuku_call(self, seat: int) -> Event:
         return Event("kuku", f"{self.names[seat]} calls it: {KUKU_CALL} {_KUKU_GLOSS} The "
-                     "swapping is over.", None, (_shown(seat, KUKU),), KUKU_CALL)
+                     "swapping is over.", None, (_shown(seat, KUKU),), KUKU_CALL, ("call", seat))
 
     @_memo
     def ask(self, seat: int, dealer: int) -> Event:
         return Event("ask", f"{self.names[seat]} asks {self.names[dealer]}, the dealer, for "
-                     "better cards.")
+                     "better cards.", data=(seat, dealer))
 
     @_memo
     def accept(self, seat: int, dealer: int) -> Event:
         return Event("accept", f"{self.names[seat]} accepts: the cards are gathered and "
-                     f"reshuffled, and {self.names[dealer]} deals again.")
+                     f"reshuffled, and {self.names[dealer]} deals again.", data=(seat, dealer))
 
     @_memo
     def refuse(self, seat: int, first: int) -> Event:
         return Event("refuse", f"{self.names[seat]} refuses: no better cards. "
                      f"{self.names[first]} goes on to stand or swap, and cannot ask again "
-                     "this hand.")
+                     "this hand.", data=(seat, first))
 
     @_memo
     def depends(self, seat: int, middle: int) -> Event:
         return Event("depends", f"{self.names[seat]} says it depends: {self.names[middle]}, "
-                     "the middle seat, decides.")
+                     "the middle seat, decides.", data=(seat, middle))
 
     # -- swaps --------------------------------------------------------------------------------
 
@@ -165,26 +167,28 @@ class Narrator:
                else f"that carries {nm[seat]} past the dealer, to the talon.")
         return Event("forbi", f"{nm[target]} turns up {a_card(kind)}: {word} förbi! ({gloss}) "
                      f"{nm[target]} loses the turn, and {nxt}", None, (_shown(target, kind),),
-                     f"{word} förbi!")
+                     f"{word} förbi!", (target, kind, seat, next_seat))
 
     @_memo
     def kuku_refuses(self, target: int, seat: int) -> Event:
         nm = self.names
         return Event("kuku", f"{nm[target]} turns up the Kuku: {KUKU_CALL} {_KUKU_GLOSS} The "
                      f"swapping is over, and {nm[seat]} loses nothing for asking.", None,
-                     (_shown(target, KUKU),), KUKU_CALL)
+                     (_shown(target, KUKU),), KUKU_CALL, ("refuses", target, seat))
 
     @_memo
     def husar(self, target: int, seat: int) -> Event:
         nm = self.names
         return Event("husar", f"{nm[target]} turns up a Husar: Husar hugger! (the hussar "
                      f"strikes) The swap does not happen and {nm[seat]} is struck.", None,
-                     (_shown(target, HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!")
+                     (_shown(target, HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!",
+                     (target, seat))
 
     @_memo
     def husu(self, target: int, kind: int) -> Event:
         return Event("husu", f"{self.names[target]} turns up a Husu: Svinhugg går igen! (the "
-                     "pig bites back)", None, (_shown(target, kind),), "Svinhugg går igen!")
+                     "pig bites back)", None, (_shown(target, kind),), "Svinhugg går igen!",
+                     (target,))
 
     def plain_swap(self, p: int, q: int, kp: int, kq: int) -> tuple[Event, Event]:
         """The public swap and the private news of what each of the two now holds."""
@@ -194,7 +198,8 @@ class Narrator:
             private = self._swap_cards[p, q, kp, kq] = Event(
                 "swap_cards", f"{nm[p]} gets {nm[q]}'s {KINDS[kq]}; {nm[q]} gets "
                 f"{nm[p]}'s {KINDS[kp]}.", (p, q),
-                (Reveal(hand(p), 0, KINDS[kq]), Reveal(hand(q), 0, KINDS[kp])))
+                (Reveal(hand(p), 0, KINDS[kq]), Reveal(hand(q), 0, KINDS[kp])), "",
+                (p, q, kp, kq))
         return self._swap[p][q], private
 
     @_memo
@@ -216,7 +221,7 @@ class Narrator:
             text += (f" The Harlekin goes across face up to {nm[to]}: swapped onto a "
                      "seat, it is lower than Blaren.")
         effects += [Fact("low", p, low_p), Fact("low", q, low_q)]
-        return Event("swap", text, None, tuple(effects))
+        return Event("swap", text, None, tuple(effects), "", (p, q, kp, kq))
 
     @_memo
     def bite_back(self, seat: int, chain: Sequence[tuple[int, int, int, int, bool, bool]],
@@ -235,12 +240,13 @@ class Narrator:
                     "gets back the card they were dealt.")
         else:
             text = f"{nm[seat]} offered the card {nm[seat]} was dealt, so {nm[seat]} is struck."
-        return Event("bite_back", text, None, tuple(effects))
+        path = (seat, *(p for p, *_ in reversed(chain)))
+        return Event("bite_back", text, None, tuple(effects), "", (seat, path, origin))
 
     @_memo
     def back(self, seat: int, kind: int) -> Event:
         return Event("back", f"{self.names[seat]} has {a_card(kind)} again.", (seat,),
-                     (Reveal(hand(seat), 0, KINDS[kind]),))
+                     (Reveal(hand(seat), 0, KINDS[kind]),), "", (seat, kind))
 
     # -- the talon ----------------------------------------------------------------------------
 
@@ -254,27 +260,28 @@ class Narrator:
     def talon_aside(self, seat: int, kind: int) -> Event:
         return Event("talon_aside", f"{self.names[seat]} draws {a_card(kind)} from the talon: "
                      "it is set aside face up, out of play, and the next card is drawn.", None,
-                     self._aside(kind), f"{KINDS[kind]} förbi!")
+                     self._aside(kind), f"{KINDS[kind]} förbi!", (seat, kind))
 
     @_memo
     def talon_kuku(self, seat: int) -> Event:
         who = self.names[seat]
         return Event("talon_kuku", f"{who} draws the Kuku from the talon: {KUKU_CALL} {who} "
                      "keeps the old card and the round is over.", None, self._aside(KUKU),
-                     KUKU_CALL)
+                     KUKU_CALL, (seat,))
 
     @_memo
     def talon_husar(self, seat: int) -> Event:
         who = self.names[seat]
         return Event("talon_husar", f"{who} draws a Husar from the talon: Husar hugger! {who} "
                      "is struck, keeps the old card, and the round is over.", None,
-                     (*self._aside(HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!")
+                     (*self._aside(HUSAR), Fact("struck", seat, "Husar")), "Husar hugger!",
+                     (seat,))
 
     @_memo
     def talon_husu(self, seat: int, kind: int) -> Event:
         return Event("talon_husu", f"{self.names[seat]} draws a Husu from the talon: Svinhugg "
                      "går igen! (the pig bites back)", None, self._aside(kind),
-                     "Svinhugg går igen!")
+                     "Svinhugg går igen!", (seat,))
 
     def talon_draw(self, seat: int, kind: int, old: int) -> tuple[Event, Event]:
         """The public draw and the private news of the card drawn."""
@@ -283,7 +290,7 @@ class Narrator:
             who = self.names[seat]
             card = self._talon_card[seat, kind, old] = Event(
                 "talon_card", f"{who} draws {a_card(kind)} (and gives up {a_card(old)}).",
-                (seat,), (Reveal(hand(seat), 0, KINDS[kind]),))
+                (seat,), (Reveal(hand(seat), 0, KINDS[kind]),), "", (seat, kind, old))
         return self._talon_draw[seat], card
 
     # -- the showdown -------------------------------------------------------------------------
@@ -297,12 +304,12 @@ class Narrator:
             shown.append(label[s][k])
             effects += show[s][k]
         return Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
-                     tuple(effects))
+                     tuple(effects), "", (tuple(order), tuple(kinds)))
 
     @_memo
     def loses_first(self, seat: int, why: str) -> Event:
         return Event("lose", f"{self.names[seat]} loses a life, {why}.", None,
-                     (Fact("life", seat),))
+                     (Fact("life", seat),), "", ("first", (seat,), why))
 
     def lowest(self, seats: tuple[int, ...], kind: int) -> Event:
         key = (seats, kind)
@@ -313,7 +320,8 @@ class Narrator:
             verb = "loses" if len(seats) == 1 else "each lose"
             event = self._lowest[key] = Event(
                 "lose", f"{who} {'holds' if len(seats) == 1 else 'hold'} the lowest "
-                f"card ({card}) and {verb} a life.", None, tuple(Fact("life", s) for s in seats))
+                f"card ({card}) and {verb} a life.", None, tuple(Fact("life", s) for s in seats),
+                "", ("lowest", seats, kind))
         return event
 
     GUARDS = {
@@ -327,6 +335,6 @@ class Narrator:
 
     @_memo
     def guard(self, which: str) -> Event:
-        return Event("guard", self.GUARDS[which])
+        return Event("guard", self.GUARDS[which], data=(which,))
 
     nobody = Event("nobody", "Nobody loses a life this hand.")

@@ -626,7 +626,7 @@ class KilleState:
             shown.append(label[s][k])
             effects += show[s][k]
         self.events.append(Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
-                                 tuple(effects)))
+                                 tuple(effects), "", (order, tuple(kinds))))
         # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
         first: list[int] = []
         lowest: list[int] = []

@@ -8,12 +8,12 @@ left, or the talon for the dealer: swap), and the buttons' words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from kortspel import Action
 from kortspel.kille import KINDS, KilleState, Observation, left_of
+from kortspel.kille.telling import Voice, sentence, story
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 
@@ -26,19 +26,28 @@ def seat_ref(seat: int) -> Hashable:
 
 
 def _status(names: Sequence[str], to_act: int | None, is_over: bool, losers: Sequence[int],
-            redeal: bool, viewer: int | None) -> str:
+            redeal: bool, viewer: int | None, legal: Sequence[str] = ()) -> str:
+    """One sentence on what happens now, with the grammar of ``telling.Voice``."""
+    v = Voice(names, viewer)
     if is_over:
         if redeal:
             return "The dealer deals again."
         if not losers:
-            return "The hand is over: nobody loses a life."
-        who = " and ".join(names[s] for s in losers)
-        return f"The hand is over: {who} {'loses' if len(losers) == 1 else 'lose'} a life."
+            return "The hand is over, and nobody loses a life."
+        verb = "lose" if v.plural(list(losers)) else "loses"
+        return sentence(f"The hand is over: {v.group(list(losers))} {verb} a life")
     if to_act is None:
         return ""
-    if viewer is not None and to_act == viewer:
-        return f"Your turn, {names[to_act]}."
-    return f"{names[to_act]} to act."
+    if v.me(to_act):
+        words = [_VERB_WORDS.get(w, w) for w in legal]
+        if not words:
+            return "Your turn."
+        choice = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return f"Your turn: you may {choice}."
+    return f"It is {names[to_act]}'s turn."
+
+
+_VERB_WORDS = {"kuku": "call Kuku", "ask": "ask for better cards", "depends": "say it depends"}
 
 
 def seat_notes(struck: str, low: bool, loses: bool, face_up: bool, in_hand: bool,
@@ -63,21 +72,6 @@ def _last_call(events: Sequence[Any]) -> str:
         if e.kind in ("deal", "showdown"):
             break
     return ""
-
-
-_VERB = re.compile(r"\b(you) (is|was|has|\w+s)\b")
-_IRREGULAR = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do",
-              "passes": "pass", "reaches": "reach", "catches": "catch"}
-
-
-def second_person(text: str, name: str) -> str:
-    """Make narration about a seat named "you" read as English ("you are dealt a 4")."""
-    if name.lower() != "you":
-        return text
-    text = re.sub(r"\byou's\b", "your", text)
-    text = _VERB.sub(lambda m: f"{m.group(1)} {_IRREGULAR.get(m.group(2), m.group(2)[:-1])}",
-                     text)
-    return re.sub(r"(^|[.!?:]\s+)you\b", lambda m: m.group(1) + "You", text)
 
 
 class KilleAdapter:
@@ -131,7 +125,8 @@ class KilleAdapter:
             low = bool(state.low[s]) if in_hand else False
             notes = seat_notes(state.struck.get(s, ""), low, s in losers, face, in_hand,
                                state.is_over)
-            seats.append(self._seat(s, g.names[s], state.lives[s], max_lives, in_hand, card,
+            lives = state.lives[s] - (s in losers)  # a life lost shows at once
+            seats.append(self._seat(s, g.names[s], lives, max_lives, in_hand, card,
                                     notes, is_dealer=s == state.dealer,
                                     to_act=s == state.to_act))
         aside = [KINDS[c >> 1] for c in state.dead if (state.face >> c) & 1]
@@ -139,8 +134,9 @@ class KilleAdapter:
         return TableModel(
             self.title, tuple(seats), self._centre(state.talon_left, aside, face_down),
             viewer=None, call=_last_call(state.events), is_over=state.is_over, style=STYLE,
-            status=_status(g.names, state.to_act, state.is_over, sorted(losers),
-                           bool(out and out.redeal), None))
+            status=_status(g.names, state.to_act, state.is_over,
+                           [s for s in state.order if s in losers], bool(out and out.redeal),
+                           None, [a.verb for a in state.legal_actions()]))
 
     def _seat_view(self, obs: Observation) -> TableModel:
         known, face, losers = obs.known, obs.face_up, obs.lose_life
@@ -156,7 +152,8 @@ class KilleAdapter:
                                   s in obs.struck, s in obs.low_harlekin)
             notes = seat_notes(obs.struck.get(s, ""), s in obs.low_harlekin, s in losers,
                                s in face, in_hand, obs.is_over)
-            seats.append(self._seat(s, name, obs.lives[s], max_lives, in_hand, card, notes,
+            lives = obs.lives[s] - (s in losers)  # a life lost shows at once
+            seats.append(self._seat(s, name, lives, max_lives, in_hand, card, notes,
                                     is_dealer=s == obs.dealer, to_act=s == obs.to_act,
                                     is_viewer=s == obs.seat))
         aside = obs.set_aside
@@ -164,7 +161,8 @@ class KilleAdapter:
         return TableModel(
             self.title, tuple(seats), self._centre(obs.talon_left, aside, face_down),
             viewer=obs.seat, call=_last_call(obs.events), is_over=obs.is_over, style=STYLE,
-            status=_status(obs.names, obs.to_act, obs.is_over, losers, obs.redeal, obs.seat))
+            status=_status(obs.names, obs.to_act, obs.is_over, losers, obs.redeal, obs.seat,
+                           [a.verb for a in obs.legal]))
 
     # -- input --------------------------------------------------------------------------------
 
@@ -199,10 +197,16 @@ class KilleAdapter:
         return self.model(state, seat).status
 
     def lines(self, state: KilleState, seat: int | None) -> list[str]:
-        if seat is None:
-            return [e.text for e in state.events]
-        me = state.game.names[seat]
-        return [second_person(e.text, me) for e in state.events if e.visible_to(seat)]
+        """The hand told to ``seat`` (second person for it), or to the teacher."""
+        return story(state, seat)
+
+    def standings(self, match: Any) -> list[dict[str, Any]]:
+        """Points and lives, with a finished hand's lost lives already taken off."""
+        out = match.hand.outcome
+        lost = set(out.lose_life) if out is not None and not match.is_over else set()
+        return [{"seat": row["seat"], "pots won": row["points"],
+                 "lives": row["lives"] - (s in lost)}
+                for s, row in enumerate(match.standings())]
 
     def confirm(self, state: KilleState, action: Action) -> str | None:
         """A question to ask before ``action``, or ``None``: swapping away a matador."""
