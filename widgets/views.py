@@ -15,6 +15,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as W
@@ -156,6 +157,7 @@ class TableView(Picture):
         self.targets: frozenset[Hashable] = frozenset()
         self.selected: frozenset[Hashable] = frozenset()
         self.cover: str = ""  # a hand-over screen: the table hidden, these words instead
+        self.headline: str = ""  # big words in the middle instead of the last call
         self._lay = self._make_layout()
         style = self.adapter.style
         # Every face this game can show, painted once per kernel in one message: later
@@ -170,8 +172,11 @@ class TableView(Picture):
         self.on_click: Callable[[Hashable | None], None] | None = None
 
     def model(self) -> TableModel:
-        return mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
-                    selected=self.selected)
+        model = mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
+                     selected=self.selected)
+        if self.headline:
+            model = replace(model, call=self.headline)
+        return model
 
     def _make_layout(self) -> Layout:
         return layout(self.model())
@@ -184,11 +189,14 @@ class TableView(Picture):
 
     def show(self, state: Any, viewer: int | str | None = None, *,
              targets: frozenset[Hashable] = frozenset(),
-             selected: frozenset[Hashable] = frozenset(), cover: str = "") -> None:
-        """Draw another state (or the same from another seat, or with other highlights)."""
+             selected: frozenset[Hashable] = frozenset(), cover: str = "",
+             headline: str = "") -> None:
+        """Draw another state (or the same from another seat, or with other highlights, or
+        with a headline in the middle: the match's result)."""
         self.state = state
         self.viewer = check_viewer(state.game, viewer)
         self.targets, self.selected, self.cover = targets, selected, cover
+        self.headline = headline
         self._lay = self._make_layout()
         self.alt = cover or self._lay.alt
         self.redraw()
@@ -265,7 +273,7 @@ class Replay(W.VBox):
                                + [(f"Seat {n}", i) for i, n in enumerate(game.names)],
                                value=-1 if self.viewer is None else self.viewer,
                                description="View", style={"description_width": "auto"},
-                               layout=W.Layout(width="260px"))
+                               layout=W.Layout(width="300px"))
         self.note = W.HTML()
         for b, delta in ((self.first, -10**6), (self.back, -1), (self.fwd, 1), (self.end, 10**6)):
             b.on_click(lambda _b, d=delta: self.go(self.slider.value + d))
@@ -391,7 +399,7 @@ class Play(W.VBox):
     """
 
     def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
-                 you: int | Sequence[int] = 0, length: str | int | None = "long",
+                 you: int | Sequence[int] = 0, length: str | int | None = "short",
                  opponents: str = "heuristic", seed: int | str | None = None,
                  practice: bool = True, pace: float = 0.8, auto: bool = True,
                  **rules: Any) -> None:
@@ -431,16 +439,20 @@ class Play(W.VBox):
             HumanPlayer(names[s]) if s in self.humans
             else kortspel.bot_for(spec.name, opponents, name=names[s]) for s in range(seats)]
         self._pending: asyncio.TimerHandle | None = None
+        self._auto_steps = 0
         self._closed = False
         self._clicks: tuple[Hashable, ...] = ()
-        self._confirming: tuple[Action, int] | None = None  # the action and its hand's id
+        # A question waiting for Yes or No: what it is about, and the hand it was asked in.
+        self._confirming: tuple[Any, int] | None = None
+        self.news = W.HTML()  # a pot won, the match won: said once, between hands
+        self.review = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
         self._screen = self.humans[0]  # the human whose view the screen shows
         self._handover: int | None = None
         self.match = self._new_match()
         self.table = TableView(self.hand, self._screen)
         self.table.on_click = self._clicked
         self.status = W.HTML()
-        self.story = W.HTML(layout=W.Layout(max_height="7.5em", overflow="auto",
+        self.story = W.HTML(layout=W.Layout(max_height="10em", overflow="auto",
                                           border="1px solid #ccc", padding="2px 6px"))
         # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
         self.verb_buttons: dict[str, W.Button] = {}
@@ -477,8 +489,15 @@ class Play(W.VBox):
         self.teacher.layout.display = "" if self.practice and len(self.humans) == 1 else "none"
         bar = W.HBox([self.next_hand, self.new_match, self.undo, self.teacher, self.pace],
                      layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([self.table, self.status, self.ready, self.actions, self.confirm, bar,
-                          self.story, self.scores])
+        self.progress = W.HTML()
+        self.table.layout = W.Layout(flex="3 1 560px", max_width="860px")
+        side = W.VBox([self.progress, self.news, self.status, self.ready, self.actions,
+                       self.confirm, self.review, bar, self.story, self.scores],
+                      layout=W.Layout(flex="2 1 300px", min_width="280px", max_width="520px"))
+        # Side by side on a laptop (the whole table and its buttons fit 1366×768 without
+        # scrolling); stacked on a narrow screen.
+        super().__init__([W.HBox([self.table, side],
+                                 layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self._replace_older_in_this_cell()
         self._refresh()
         self._schedule()
@@ -529,10 +548,24 @@ class Play(W.VBox):
 
     # -- the loop of computer moves ---------------------------------------------------------
 
+    def _sitting_out(self) -> str:
+        """Why every human watches this hand, or empty when one of them plays in it."""
+        sits_out = getattr(self.adapter, "sits_out", None)
+        if sits_out is None:
+            return ""
+        why = [sits_out(self.hand, s) for s in self.humans]
+        return why[0] if all(why) else ""
+
     def _schedule(self) -> None:
-        """Arrange the next computer move, if the computer has one to make."""
-        if (self._closed or not self.auto or self._pending is not None or self.hand.is_over
-                or self._human_turn() is not None):
+        """Arrange the next computer move, if the computer has one to make; while every
+        human sits a hand out, the hands play on by themselves at the same pace."""
+        if self._closed or not self.auto or self._pending is not None:
+            return
+        if self.hand.is_over:
+            if self._sitting_out() and not self.match.is_over:
+                self._later(self._auto_next)
+            return
+        if self._human_turn() is not None:
             return
         delay = float(self.pace.value)
         try:
@@ -544,8 +577,34 @@ class Play(W.VBox):
                 if self.bot_step(redraw=False) is None:
                     break
             self._refresh()
+            if self.hand.is_over and self._sitting_out() and not self.match.is_over:
+                self._later(self._auto_next)
             return
         self._pending = loop.call_later(delay, self._timer)
+
+    def _later(self, fn: Callable[[], None]) -> None:
+        """``fn`` after the pace's delay on the running loop; at once (tests) otherwise."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        delay = max(float(self.pace.value), 0.8)
+        if loop is None or float(self.pace.value) <= 0:
+            if self._auto_steps < 500:  # a bound, so a match can never run away
+                self._auto_steps += 1
+                fn()
+            return
+
+        def run() -> None:
+            self._pending = None
+            if not self._closed:
+                fn()
+
+        self._pending = loop.call_later(delay, run)
+
+    def _auto_next(self) -> None:
+        if self.hand.is_over and not self.match.is_over and self._sitting_out():
+            self._next_hand()
 
     def _timer(self) -> None:
         self._pending = None
@@ -600,12 +659,11 @@ class Play(W.VBox):
             return False
         question = getattr(self.adapter, "confirm", lambda *_: None)(self.hand, action)
         if question and self._confirming != (action, id(self.hand)):
-            self._confirming = (action, id(self.hand))
-            self.question.value = html.escape(question)
-            self.confirm.layout.display = ""
+            self._ask(action, question)
             return False
         self._forget_choices()
         self._cancel()
+        self._auto_steps = 0
         try:
             self.hand.apply(action)
         except KortspelError as err:  # legal a moment ago; say so rather than crash
@@ -628,11 +686,20 @@ class Play(W.VBox):
             return turn
         return self._screen if self.hand.legal_actions(self._screen) else None
 
+    def _ask(self, about: Any, question: str) -> None:
+        self._confirming = (about, id(self.hand))
+        self.question.value = html.escape(question)
+        self.confirm.layout.display = ""
+
     def _confirmed(self) -> None:
         pending = self._confirming
         if pending is None or pending[1] != id(self.hand):
             self._forget_choices()  # made in a hand that is gone
             self._refresh()
+            return
+        if pending[0] == "new match":
+            self._forget_choices()
+            self._restart(asked=True)
             return
         self.act(pending[0])
 
@@ -663,6 +730,8 @@ class Play(W.VBox):
         if self._handover is not None:
             self._take_over()
             return
+        if self.hand.is_over:
+            return  # the result stays on screen; Next hand deals on
         paths = self._paths()
         if ref is None or not paths:
             self._clicks = ()
@@ -715,13 +784,21 @@ class Play(W.VBox):
             self._say("The match is over: press New match to play again.")
             return
         self._forget_choices()
-        self.match.next_hand()
+        summary = self.match.next_hand()
+        between = getattr(self.adapter, "between", None)
+        said = between(self.match, summary) if between else ""
+        self.news.value = _status_html(f"<b>{html.escape(said)}</b>") if said else ""
         self._refresh()
         self._schedule()
 
-    def _restart(self) -> None:
+    def _restart(self, asked: bool = False) -> None:
+        """A new match; one in progress is given up only after a Yes."""
+        if not asked and not self.match.is_over and (self.match.history or self.hand.actions):
+            self._ask("new match", "Start a new match? This one is not finished.")
+            return
         self._cancel()
         self._forget_choices()
+        self.news.value = ""
         self.match = self._new_match()
         self._refresh()
         self._schedule()
@@ -749,7 +826,8 @@ class Play(W.VBox):
         table = getattr(self, "table", None)
         parts = [] if table is None else [table.canvas, table.caption, table]
         for name in ("status", "story", "actions", "question", "yes", "no", "confirm", "ready",
-                     "next_hand", "new_match", "undo", "teacher", "pace", "scores"):
+                     "next_hand", "new_match", "undo", "teacher", "pace", "scores", "news",
+                     "review", "progress"):
             if name in self.__dict__:
                 parts.append(self.__dict__[name])
         parts += list(getattr(self, "verb_buttons", {}).values())
@@ -778,7 +856,19 @@ class Play(W.VBox):
             return
         self.ready.layout.display = "none"
         targets, selected = self._targets()
-        self.table.show(hand, self._viewer(), targets=targets, selected=selected)
+        headline = ""
+        if self.match.is_over:
+            progress = getattr(self.adapter, "progress", None)
+            headline = progress(self.match) if progress else "The match is over."
+        self.table.show(hand, self._viewer(), targets=targets, selected=selected,
+                        headline=headline)
+        progress = getattr(self.adapter, "progress", None)
+        self.progress.value = (f"<b>{html.escape(progress(self.match))}</b>" if progress
+                               else "")
+        review = getattr(self.adapter, "review", None)
+        said = review(hand, self._viewer()) if review and hand.is_over else []
+        self.review.value = ("<b>This hand:</b><ul style='margin:2px 0'>" + "".join(
+            f"<li>{html.escape(t)}</li>" for t in said) + "</ul>") if said else ""
         acting = self._acting_human()
         legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
         clickable = set()
@@ -800,17 +890,18 @@ class Play(W.VBox):
             "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
             for row in table)
         heads = "".join(f"<th>{html.escape(str(k))}</th>" for k in (table or [{}])[0])
-        self.scores.value = f"<table><tr>{heads}</tr>{rows}</table>"
+        self.scores.value = (f"<table style='font-size:0.9em;line-height:1.1'><tr>{heads}</tr>"
+                             f"{rows}</table>")
 
     def _status_text(self) -> str:
         hand = self.hand
         names = self.game.names
         said = self.adapter.status(hand, self._viewer())
         if self.match.is_over:
-            w = self.match.winner
-            return f"{said} The match is over: {names[w]} wins." if w is not None else said
+            return f"{said} The match is over: press New match to play again."
         if hand.is_over:
-            return f"{said} Press Next hand."
+            out = self._sitting_out()
+            return f"{said} {out}" if out else f"{said} Press Next hand."
         if self._clicks:
             return "Now click where it goes (outlined), or click it again to choose another."
         if self._human_turn() is None:

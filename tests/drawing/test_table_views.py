@@ -275,7 +275,10 @@ def test_play_undo_and_full_match() -> None:
             if p._confirming:
                 p._confirmed()
     assert p.match.is_over and p.match.winner is not None
-    assert "wins" in p.status.value
+    winner = p.game.names[p.match.winner]
+    assert f"{winner} wins pot" in p.news.value and "the match" in p.news.value
+    assert f"{winner} wins the match." == p.table.model().call  # the table says it too
+    assert "The match is over" in p.status.value
     assert p.next_hand.disabled
 
 
@@ -467,3 +470,65 @@ def test_timers_are_cancelled_on_close_and_when_the_cell_runs_again(monkeypatch)
     worker.join(30)
     assert seen == {"first_pending": 1, "first_after": (0, True), "second_pending": 1,
                     "second_after": 0, "second_actions": []}
+
+
+def test_a_hand_ends_with_a_review_and_lives_that_are_already_lost() -> None:
+    p = _play(seats=3, seed=9, auto=False)
+    while not p.hand.is_over:
+        if p._human_turn() is not None:
+            p.act("stand")
+        else:
+            p.bot_step()
+    out = p.hand.outcome
+    assert "This hand:" in p.review.value
+    for s in out.lose_life:
+        name = p.game.names[s]
+        assert ("You lose a life" if s == 0 else f"{name} loses a life") in p.review.value
+        plate = next(x for x in p.table.model().seats if x.seat == s)
+        assert plate.badges[0].value == p.hand.lives[s] - 1  # the dot goes at once
+        row = next(r for r in p.adapter.standings(p.match) if r["seat"] == name)
+        assert row["lives"] == p.hand.lives[s] - 1
+    before = p.status.value
+    p._clicked(("seat", 1))  # a stray click after the showdown
+    assert p.status.value == before
+
+
+def test_new_match_asks_before_giving_up_a_match_in_progress() -> None:
+    p = _play(seats=3, seed=9, auto=False)
+    p.act("stand")
+    old = p.match
+    p._restart()
+    assert p.match is old and p.confirm.layout.display == "" and "not finished" in (
+        p.question.value)
+    p._confirmed()
+    assert p.match is not old and p.confirm.layout.display == "none"
+
+
+def test_a_seat_out_of_lives_watches_the_pot_play_out_by_itself() -> None:
+    for seed in range(40):
+        p = _play(seats=4, seed=seed, length=2)
+        sat_out = False
+        for _ in range(600):
+            if p.match.is_over:
+                break
+            # Never left waiting for a click on Next hand while sitting a hand out.
+            assert not (p.hand.is_over and p._sitting_out()), seed
+            if p.hand.is_over:
+                p._next_hand()
+            elif p._human_turn() is not None:
+                p.act(p.hand.legal_actions(p._human_turn())[0])
+            else:
+                raise AssertionError(f"the computer seats stopped (seed {seed})")
+            sat_out = sat_out or any(
+                0 not in h.record["deal"] and "you" not in h.record["deal"]
+                for h in p.match.history)
+        if sat_out:
+            assert p.match.is_over
+            return
+    pytest.skip("no seed put the human out of lives before the pot ended")
+
+
+def test_the_default_match_for_a_lesson_is_short() -> None:
+    p = _play(seats=4, seed=1)
+    assert p.match.target == kortspel.kille.match_pots(4, "short")
+    assert "Pot 1 of" in p.progress.value

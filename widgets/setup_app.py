@@ -1,0 +1,247 @@
+"""A match against the computer for a class: the settings as controls, then the table.
+
+Voilà (``make app``) shows a notebook's outputs without its cells, so the play page cannot
+ask anyone to edit a cell. ``PlayApp`` puts the settings above the table instead: players,
+match length, opponents, pace and an optional fixed seed. **New game** deals a new ``Play``
+with them and closes the one before (its timers with it). A blank seed draws a new one for
+every game; the line under the controls says which seed the game uses, so a deal can be
+played again. A setting that cannot be dealt is answered in words, never with a traceback.
+
+    from kortspel.widgets.setup_app import PlayApp
+    PlayApp(seats=5, length="short")
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+import weakref
+from typing import Any
+
+import ipywidgets as W
+
+import kortspel
+from kortspel import KortspelError
+
+from .views import Play, _cell_id
+
+LENGTHS = {"short": "short (for a lesson)", "standard": "standard",
+           "long": "long (as the rules say)"}
+LEVELS = {"heuristic": "sensible", "random": "random (easy)"}
+MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
+MAX_SEED = 40  # characters of a seed typed as text
+
+_LIVE_APPS: dict[str, weakref.ref[PlayApp]] = {}
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def parse_seed(text: str) -> int | str | None:
+    """A seed box's text: blank is ``None`` (a new seed each game), digits a number, other
+    words the text itself (``"lesson 3"`` deals the same cards every time too)."""
+    text = text.strip()
+    if not text:
+        return None
+    if len(text) > MAX_SEED:
+        raise KortspelError(f"a seed is a number or a few words (up to {MAX_SEED} "
+                            f"characters), not {len(text)} characters")
+    digits = text[1:] if text[0] == "-" else text
+    return int(text) if digits.isascii() and digits.isdigit() else text
+
+
+class PlayApp(W.VBox):
+    """Settings above a ``Play``; **New game** deals a new match with them.
+
+    ``seats``, ``length``, ``opponents`` and ``pace`` are the controls' starting values and
+    ``seed`` fills the seed box (``None``: blank). Other keywords (``practice``, the game's
+    rules options) go to every ``Play`` as they are. ``play`` is the match on show (``None``
+    while a setting is wrong), ``seed_used`` the seed it was dealt with, and ``said`` the
+    words shown under the controls (``message``).
+    """
+
+    def __init__(self, game: str = "kille", seats: int = 5, length: str = "short",
+                 opponents: str = "heuristic", pace: float = 0.8,
+                 seed: int | str | None = None, **options: Any) -> None:
+        self.play: Play | None = None
+        self.seed_used: int | str | None = None
+        self.options = options
+        self.message = W.HTML(layout=W.Layout(margin="2px 0 6px 0"))
+        self.said = ""  # the message's words, without markup
+        self._last_drawn: int | None = None
+        try:
+            self.spec = kortspel.spec(game)
+        except KortspelError as err:
+            super().__init__([self.message])
+            self._say(f"Cannot deal: {err}.", error=True)
+            return
+        low, high = self.spec.seats
+        wide = {"description_width": "initial"}
+        self.seats = W.Dropdown(
+            description="Players", style=wide, layout=W.Layout(width="auto"),
+            options=[(f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}", n)
+                     for n in range(low, high + 1)], value=min(max(5, low), high))
+        self.length = W.Dropdown(description="Match", style=wide, layout=W.Layout(width="auto"),
+                                 options=[(label, key) for key, label in LENGTHS.items()],
+                                 value="short")
+        self.opponents = W.Dropdown(description="Computer", style=wide,
+                                    layout=W.Layout(width="auto"),
+                                    options=[(LEVELS.get(b, b), b) for b in self.spec.bots])
+        self.pace = W.FloatSlider(value=0.8, min=0.0, max=MAX_PACE, step=0.1,
+                                  description="Pace (s)", layout=W.Layout(width="250px"))
+        self.seed = W.Text(description="Seed", placeholder="blank: a new deal each game",
+                           style=wide, layout=W.Layout(width="270px"))
+        self.new_game = W.Button(description="New game", button_style="primary",
+                                 tooltip="Deal a new match with these settings",
+                                 layout=W.Layout(width="auto"))
+        self.new_game.on_click(lambda _b: self._new_game_pressed())
+        self.sure = W.HTML("This match is not finished. Deal a new one?")
+        self.yes = W.Button(description="Yes, new game", layout=W.Layout(width="auto"))
+        self.no = W.Button(description="No, play on", layout=W.Layout(width="auto"))
+        self.yes.on_click(lambda _b: self.start())
+        self.no.on_click(lambda _b: self._ask(False))
+        self.confirm = W.HBox([self.sure, self.yes, self.no],
+                              layout=W.Layout(display="none", align_items="center"))
+        self.pace.observe(self._pace_changed, "value")
+        self.controls = W.HBox([self.seats, self.length, self.opponents, self.pace, self.seed,
+                                self.new_game],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.controls, self.confirm, self.message])
+        self._replace_older_in_this_cell()
+        wrong = [why for why in (
+            self._set(self.seats, seats, f"{self.spec.title} is played by {low} to {high} "
+                                         f"players, not {_brief(seats)}"),
+            self._set(self.length, length, f"the match is short, standard or long, not "
+                                           f"{_brief(length)}"),
+            self._set(self.opponents, opponents, f"the computer plays "
+                                                 f"{' or '.join(self.spec.bots)}, not "
+                                                 f"{_brief(opponents)}"),
+            self._set_pace(pace), self._set_seed(seed)) if why]
+        if wrong:
+            self._say("Cannot deal: " + "; ".join(wrong) + ". Choose the settings above and "
+                      "press New game.", error=True)
+        else:
+            self.start()
+
+    # -- settings ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _set(control: W.Dropdown, value: Any, why: str) -> str:
+        if isinstance(value, bool) or value not in [v for _label, v in control.options]:
+            return why
+        control.value = value
+        return ""
+
+    def _set_pace(self, pace: Any) -> str:
+        if isinstance(pace, bool) or not isinstance(pace, int | float) or not (
+                0 <= pace <= MAX_PACE):
+            return f"pace is 0 to {MAX_PACE:g} seconds between computer moves, not {_brief(pace)}"
+        self.pace.value = float(pace)
+        return ""
+
+    def _set_seed(self, seed: Any) -> str:
+        if seed is None:
+            return ""
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            return f"the seed is a whole number or a few words, not {_brief(seed)}"
+        self.seed.value = str(seed)
+        return ""
+
+    def _pace_changed(self, change: dict[str, Any]) -> None:
+        if self.play is not None:
+            self.play.pace.value = change["new"]
+
+    # -- games ------------------------------------------------------------------------------
+
+    def _fresh_seed(self) -> int:
+        """A six-digit seed, easy to read out to a class, never the last one drawn."""
+        while True:
+            seed = secrets.randbelow(900_000) + 100_000
+            if seed != self._last_drawn:
+                self._last_drawn = seed
+                return seed
+
+    def _in_progress(self) -> bool:
+        """A match someone has played in: a hand finished, or a decision of yours made."""
+        play = self.play
+        if play is None or play.match.is_over:
+            return False
+        return bool(getattr(play.match, "history", None)) or any(
+            a.seat in play.humans for a in play.hand.actions)
+
+    def _ask(self, show: bool) -> None:
+        self.confirm.layout.display = "" if show else "none"
+
+    def _new_game_pressed(self) -> None:
+        """**New game**: at once, or after a Yes when a match is under way."""
+        if self._in_progress():
+            self._ask(True)
+        else:
+            self.start()
+
+    def start(self) -> Play | None:
+        """Deal a new match with the settings shown; the match before is closed once the
+        new one is dealt. A wrong setting is answered in words under the controls, and the
+        match on show goes on."""
+        self._ask(False)
+        try:
+            fixed = parse_seed(self.seed.value)
+            seed = self._fresh_seed() if fixed is None else fixed
+            play = Play(game=self.spec.name, seats=self.seats.value, length=self.length.value,
+                        opponents=self.opponents.value, seed=seed, pace=self.pace.value,
+                        **self.options)
+        except KortspelError as err:
+            self._say(f"Cannot deal: {err}.", error=True)
+            return None
+        play.pace.layout.display = "none"  # the pace slider above drives it
+        old, self.play, self.seed_used = self.play, play, seed
+        self.children = (self.controls, self.confirm, self.message, play)
+        if old is not None:
+            old.close()
+        pots = getattr(play.match, "target", None)
+        how = ("the seed you typed" if fixed is not None
+               else "new for this game; type it under Seed to deal the same cards again")
+        self._say(f"{self.spec.title}, {self.seats.value} players, a {self.length.value} match"
+                  + (f" of {pots} pots" if pots else "") + f". Seed {seed} ({how}).")
+        return play
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.said = text
+        role, colour = ("alert", "#9b1c1c") if error else ("status", "#444")
+        self.message.value = (f'<div role="{role}" style="color:{colour}">'
+                              f"{html.escape(text)}</div>")
+
+    def _replace_older_in_this_cell(self) -> None:
+        """A cell run again makes a new app: the old one stops (its match and timers too)."""
+        cell = _cell_id()
+        if cell is None:
+            return
+        old = _LIVE_APPS.get(cell)
+        if old is not None and old() is not None and old() is not self:
+            old().close()  # type: ignore[union-attr]
+        _LIVE_APPS[cell] = weakref.ref(self)
+
+    def close(self) -> None:
+        """Stop for good: close the match on show and every control."""
+        if self.play is not None:
+            self.play.close()
+        for name in ("seats", "length", "opponents", "pace", "seed", "new_game", "controls",
+                     "sure", "yes", "no", "confirm", "message"):
+            widget = self.__dict__.get(name)
+            if widget is not None:
+                widget.close()
+        super().close()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        if self.play is not None:
+            bundle["image/svg+xml"] = self.play.table.svg()
+            bundle["text/plain"] = (f"{self.spec.title} against the computer: {self.seats.value} "
+                                    f"players, a {self.length.value} match. "
+                                    f"{self.play.table.alt}")
+        else:
+            bundle["text/html"] = self.message.value
+            bundle["text/plain"] = f"Settings for a match. {self.said}"
+        return bundle
