@@ -923,10 +923,17 @@ class Play(W.VBox):
 
 
 class Check(W.VBox):
-    """A short question with one button per answer; a click says right or wrong, and why."""
+    """A short question with one button per answer, that teaches as it marks.
+
+    A wrong answer says why it is wrong (``why[choice]``, or a nudge to look again) and is
+    marked ✘ on its button; the right one says why it is right, is marked ✔, and the
+    question stays solved: later clicks change nothing. Marks are words and symbols, never
+    colour alone. Put the answer and the reasons in a module the notebook imports, not in
+    the cell above the question, so the code does not give the answer away.
+    """
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any,
-                 explain: str = "") -> None:
+                 explain: str = "", why: Mapping[Any, str] | None = None) -> None:
         if not isinstance(choices, list | tuple) or len(choices) < 2:
             raise KortspelError("a Check needs a list of two or more choices")
         if answer not in choices:
@@ -935,6 +942,9 @@ class Check(W.VBox):
         self.choices = list(choices)
         self.answer = answer
         self.explain = explain
+        self.why = dict(why or {})
+        self.solved = False
+        self.tries: list[Any] = []
         self.feedback = W.HTML()
         self.buttons = []
         for c in self.choices:
@@ -946,13 +956,24 @@ class Check(W.VBox):
                           self.feedback])
 
     def pick(self, choice: Any) -> bool:
-        right = choice == self.answer
-        if right:
-            text = f"✔ Right: {choice}. {self.explain}"
+        if self.solved:
+            return choice == self.answer  # solved stays solved
+        self.tries.append(choice)
+        button = self.buttons[self.choices.index(choice)]
+        if choice == self.answer:
+            self.solved = True
+            button.description = f"✔ {choice}"
+            button.button_style = "success"
+            for b in self.buttons:
+                b.disabled = b is not button
+            text = f"✔ Right: {choice}. {self.explain}".strip()
         else:
-            text = f"✘ Not {choice}. Look again and try another answer."
+            button.description = f"✘ {choice}"
+            button.disabled = True
+            reason = self.why.get(choice, "Look at the table again, then try another answer.")
+            text = f"✘ Not {choice}. {reason}"
         self.feedback.value = _status_html(html.escape(text))
-        return right
+        return choice == self.answer
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})

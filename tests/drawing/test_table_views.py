@@ -532,3 +532,17 @@ def test_the_default_match_for_a_lesson_is_short() -> None:
     p = _play(seats=4, seed=1)
     assert p.match.target == kortspel.kille.match_pots(4, "short")
     assert "Pot 1 of" in p.progress.value
+
+
+def test_a_check_teaches_marks_without_colour_and_stays_solved() -> None:
+    from kortspel.widgets import Check
+
+    c = Check("Who loses a life?", ["a", "b", "c"], "c", "c holds the 2, the lowest card.",
+              why={"a": "a holds a 9: higher than c's 2."})
+    assert c.pick("a") is False
+    assert "✘ Not a. a holds a 9" in c.feedback.value and c.buttons[0].description == "✘ a"
+    assert c.pick("b") is False and "Look at the table again" in c.feedback.value
+    assert c.pick("c") is True and c.solved and c.buttons[2].description == "✔ c"
+    solved = c.feedback.value
+    assert c.pick("a") is False and c.feedback.value == solved  # solved stays solved
+    assert all(b.disabled for b in c.buttons[:2])
