@@ -381,7 +381,8 @@ def alt_text(model: TableModel) -> str:
     """The whole table in words: the canvas is invisible to screen readers."""
     parts = []
     for s in model.seats:
-        bits = [s.name]
+        named = any(c.label.startswith(f"{s.name}:") for z in s.zones for c in z.cards)
+        bits = [] if named else [s.name]  # a card's label may already name its seat
         if s.out:
             bits.append("out")
         for z in s.zones:

@@ -193,7 +193,8 @@ class PlayApp(W.VBox):
                         opponents=self.opponents.value, seed=seed, pace=self.pace.value,
                         **self.options)
         except KortspelError as err:
-            self._say(f"Cannot deal: {err}.", error=True)
+            goes_on = " The game on the table goes on." if self.play is not None else ""
+            self._say(f"Cannot deal: {err}.{goes_on}", error=True)
             return None
         play.pace.layout.display = "none"  # the pace slider above drives it
         old, self.play, self.seed_used = self.play, play, seed

@@ -10,6 +10,7 @@ game's adapter (``games/``) says what a click means, so no view names a game.
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import random
 import time
@@ -72,6 +73,18 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def _with_pictures(widget_bundle: Any, picture: Picture, words: str
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A widget's output bundle plus the same picture as SVG and PNG, with words: the live
+    view where the kernel runs, the PNG where a notebook is read untrusted or exported (its
+    alt text says the whole table), the SVG for code hosts that show it."""
+    bundle = dict(widget_bundle or {})
+    bundle["image/svg+xml"] = picture.svg()
+    bundle["image/png"] = base64.b64encode(picture.png()).decode("ascii")
+    bundle["text/plain"] = words
+    return bundle, {"image/png": {"alt": words, "width": picture.canvas.width}}
+
+
 def _status_html(text: str) -> str:
     return f'<div role="status" aria-live="polite" style="font-size:1.05em">{text}</div>'
 
@@ -130,11 +143,16 @@ class Picture(W.VBox):
         self._draw(p)
         return p.svg()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        bundle["image/svg+xml"] = self.svg()
-        bundle["text/plain"] = self.alt or self.title or "a drawing"
-        return bundle
+    def png(self) -> bytes:
+        """The picture as PNG: what a notebook shows before it is run or trusted."""
+        from .raster import png_of
+
+        return png_of(self._draw, self.canvas.width, self.canvas.height,
+                      svg_sprites(*self._card))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_pictures(super()._repr_mimebundle_(**kwargs), self,
+                              self.alt or self.title or "a drawing")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,6 +231,15 @@ class TableView(Picture):
         if self.cover:
             return super().svg()
         return svg_from_layout(self._lay, title=self.title)
+
+    def png(self) -> bytes:
+        if self.cover:
+            return super().png()
+        from .raster import png_of
+
+        lay = self._lay
+        return png_of(lambda p: paint_table(p, lay), lay.width, lay.height,
+                      svg_sprites(lay.style.w, lay.style.h))
 
 
 def _paint_cover(p: Painter, width: float, height: float, words: str) -> None:
@@ -334,12 +361,10 @@ class Replay(W.VBox):
             body += f"<br><i>{comment}</i>"
         self.note.value = _status_html(body)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        bundle["image/svg+xml"] = self.table.svg()
-        bundle["text/plain"] = (f"Replay of {self.record.get('title') or 'a hand'}: "
-                                f"{len(self.frames) - 1} steps. {self.table.alt}")
-        return bundle
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_pictures(super()._repr_mimebundle_(**kwargs), self.table,
+                              f"Replay of {self.record.get('title') or 'a hand'}: "
+                              f"{len(self.frames) - 1} steps. {self.table.alt}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -910,11 +935,9 @@ class Play(W.VBox):
                 return f"{said} {names[to_act]} is thinking…"
         return said
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        bundle["image/svg+xml"] = self.table.svg()
-        bundle["text/plain"] = f"{self.spec.title} against the computer. {self.table.alt}"
-        return bundle
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_pictures(super()._repr_mimebundle_(**kwargs), self.table,
+                              f"{self.spec.title} against the computer. {self.table.alt}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -139,13 +139,17 @@ def test_every_kind_can_sit_on_a_table() -> None:
 
 
 def test_table_bundle_carries_the_static_picture() -> None:
+    import base64
+
     from kortspel.widgets import table
 
     view = table(kortspel.replay(HORSE), caption="the end")
-    bundle = view._repr_mimebundle_()
+    bundle, meta = view._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/svg+xml"].startswith("<svg")
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
     assert "c: 2" in bundle["text/plain"]
+    assert meta["image/png"]["alt"] == bundle["text/plain"]  # exported HTML says the table
 
 
 def test_replay_steps_and_narrates() -> None:
