@@ -117,3 +117,23 @@ def test_the_test_only_game_is_played_by_clicking_through_its_own_adapter(lab):
     actions = _printed(lab, "ACTIONS")
     assert "'you trade'" in actions, actions
     lab.assert_clean()
+
+
+def test_play_fits_a_laptop_screen(lab):
+    """At 1366×768 the whole table and the buttons to play it show at once, no scrolling."""
+    lab.page.set_viewport_size({"width": 1366, "height": 768})
+    lab.open("kille_widgets.ipynb")
+    lab.run_all()
+    _drawn(lab, 1)
+    canvas = lab.page.locator(".jp-OutputArea-output canvas").nth(1)
+    canvas.scroll_into_view_if_needed()
+    canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    stand = lab.page.get_by_role("button", name="Stand").first
+    top = canvas.bounding_box()
+    bottom = stand.bounding_box()
+    lab.page.screenshot(path=str(REPO / ".pytest_cache" / "play-1366x768.png"))
+    assert top is not None and bottom is not None
+    span = max(top["y"] + top["height"], bottom["y"] + bottom["height"]) - min(
+        top["y"], bottom["y"])
+    # JupyterLab's own bars take about 100 px of the 768.
+    assert span <= 768 - 100, f"the table and its buttons need {span:.0f} px"
