@@ -17,7 +17,7 @@ from ..events import OUT, TALON, Event, Fact, Move, Place, Reveal, Swap, Zone, h
 from .cards import HARLEKIN, HUSAR, KAVALL, KINDS, KUKU, a_card
 
 KUKU_CALL = "Kuku står, ingen byta får!"
-_KUKU_GLOSS = "(the cuckoo stays, nobody swaps it)"
+_KUKU_GLOSS = "(the cuckoo stands firm: no swapping)"
 _TALON = Zone(TALON)
 _OUT = Zone(OUT)
 
@@ -236,8 +236,8 @@ class Narrator:
             path = [seat] + [p for p, *_ in reversed(chain)]
             steps = " to ".join(nm[s] for s in path)
             text = (f"The card {nm[seat]} offered travels back, {steps}, to the seat "
-                    f"that was dealt it: {nm[origin]} is struck, and everyone on the way "
-                    "gets back the card they were dealt.")
+                    f"that was dealt it: {nm[origin]} is struck, and each seat on the way "
+                    "has its own dealt card back.")
         else:
             text = f"{nm[seat]} offered the card {nm[seat]} was dealt, so {nm[seat]} is struck."
         path = (seat, *(p for p, *_ in reversed(chain)))
@@ -325,12 +325,12 @@ class Narrator:
         return event
 
     GUARDS = {
-        "struck": "That would take a life from every seat, so the lowest card is ignored: "
+        "struck": "That would cost every seat a life, so the lowest card is ignored: "
                   "only the struck seats and low Harlekins lose.",
-        "nobody struck": "That would take a life from every seat, and nobody was struck, so "
-                         "nobody loses: a hand never takes every seat's life.",
+        "nobody struck": "That would cost every seat a life, and nobody was struck, so "
+                         "nobody loses: no hand may cost every seat a life.",
         "everyone": "Even the struck seats and low Harlekins are every seat, so nobody loses: "
-                    "a hand never takes every seat's life.",
+                    "no hand may cost every seat a life.",
     }
 
     @_memo

@@ -17,7 +17,7 @@ from ..events import Event
 from .cards import KAVALL, KINDS, a_card
 from .narration import KUKU_CALL
 
-KUKU_GLOSS = "(The cuckoo stays; nobody swaps it.)"
+KUKU_GLOSS = "(The cuckoo stands firm: no swapping.)"
 
 
 class Voice:
@@ -195,16 +195,16 @@ def _husar(v: Voice, d: tuple[Any, ...]) -> list[str]:
 
 
 def _husu(v: Voice, d: tuple[Any, ...]) -> list[str]:
-    return [f"{v.says(d[0], 'turns')} up a Husu: Svinhugg går igen! (The pig bites back.)"]
+    return [f"{v.says(d[0], 'turns')} up a Husu: Svinhugg går igen! (The pig strikes back.)"]
 
 
 def _bite_back(v: Voice, d: tuple[Any, ...]) -> list[str]:
     seat, path, origin = d
     if len(path) > 1:
         steps = ", then ".join(v.who(s) for s in path[1:])
-        return [f"The card {v.says(seat, 'offers')} goes back the way it came, to {steps}",
-                f"{v.be(origin)} struck, as the seat that was dealt it, and everyone on the "
-                "way gets back the card they were dealt"]
+        return [f"What {v.who(seat)} offered goes back the way it came, to {steps}",
+                f"{v.be(origin)} struck, as the seat that was dealt it, and each seat on the "
+                "way has its own dealt card back"]
     own = "were" if v.me(seat) else "was"
     return [f"{v.says(seat, 'offers')} the card {v.who(seat)} {own} dealt, so "
             f"{v.be(seat)} struck"]
@@ -280,13 +280,13 @@ def _lose(v: Voice, d: tuple[Any, ...]) -> list[str]:
 def _guard(v: Voice, d: tuple[Any, ...]) -> list[str]:
     which = d[0]
     if which == "struck":
-        return ["That would take a life from every seat, so the lowest card is ignored: only "
+        return ["That would cost every seat a life, so the lowest card is ignored: only "
                 "the struck seats and low Harlekins lose"]
     if which == "nobody struck":
-        return ["That would take a life from every seat, and nobody was struck, so nobody "
-                "loses: a hand never takes a life from every seat"]
-    return ["The struck seats and low Harlekins are every seat, so nobody loses: a hand never "
-            "takes a life from every seat"]
+        return ["That would cost every seat a life, and nobody was struck, so nobody "
+                "loses: no hand may cost every seat a life"]
+    return ["The struck seats and low Harlekins are every seat, so nobody loses: no hand may "
+            "cost every seat a life"]
 
 
 def _nobody(v: Voice, d: tuple[Any, ...]) -> list[str]:

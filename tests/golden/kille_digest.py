@@ -17,6 +17,23 @@ from typing import Any
 
 import kortspel
 
+REWORDED: tuple[tuple[str, str], ...] = (
+    ("(the cuckoo stays, nobody swaps it)", "(the cuckoo stands firm: no swapping)"),
+    ("everyone on the way gets back the card they were dealt",
+     "each seat on the way has its own dealt card back"),
+    ("That would take a life from every seat", "That would cost every seat a life"),
+    ("a hand never takes every seat's life", "no hand may cost every seat a life"),
+)
+"""Narration restated in the project's own words after the rewrite (the learner issue, item
+10): the golden digests were made on the old engine with these replacements applied, so
+every other word, and everything else, is still compared with the engine before."""
+
+
+def reword(text: str) -> str:
+    for old, new in REWORDED:
+        text = text.replace(old, new)
+    return text
+
 
 def observation_view(obs: Any) -> dict[str, Any]:
     """Everything a seat's observation tells, in plain JSON."""
@@ -71,6 +88,10 @@ def hand_trace(record: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def digest(record: Mapping[str, Any]) -> str:
+def digest(record: Mapping[str, Any], old_engine: bool = False) -> str:
+    """The digest of a hand; ``old_engine``: made on the engine before the rewrite, with its
+    restated phrases brought up to date (``REWORDED``)."""
     text = json.dumps(hand_trace(record), sort_keys=True, ensure_ascii=False, default=str)
+    if old_engine:
+        text = reword(text)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,27 +1,34 @@
 """Write ``kille_golden.json.gz``: records and digests of Kille hands, from the engine as it is.
 
-Run once, on the engine before the engine-core rewrite (commit 025aa5c), as
-``python tests/golden/make_kille_golden.py``. Running it again on a later engine would only
-copy that engine's behaviour, so it is kept for the record, not for ``make test``.
+Run on the engine before the engine-core rewrite (a checkout of commit 025aa5c) as
+``KORTSPEL_ENGINE_ROOT=/path/to/that/checkout python tests/golden/make_kille_golden.py``,
+with the restated phrases of ``kille_digest.REWORDED`` applied. Running it on a later engine
+would only copy that engine's behaviour, so it is kept for the record, not for ``make test``.
 """
 
 from __future__ import annotations
 
 import gzip
+import os
 import json
 import random
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+# The engine to record: a checkout of the engine before the rewrite (KORTSPEL_ENGINE_ROOT),
+# or this repository.
+sys.path.insert(0, os.environ.get("KORTSPEL_ENGINE_ROOT", str(HERE.parents[1])))
 sys.path.insert(0, str(HERE))
 
 from kille_digest import digest  # noqa: E402
 
 import kortspel  # noqa: E402
 from kortspel.core import RandomBot, step  # noqa: E402
-from kortspel.kille import KilleHeuristic  # noqa: E402  (kortspel.bots at 025aa5c)
+try:  # the engine before the rewrite kept its bots in kortspel.bots
+    from kortspel.bots import KilleHeuristic  # type: ignore[import-not-found]  # noqa: E402
+except ImportError:
+    from kortspel.kille import KilleHeuristic  # noqa: E402
 
 OPTIONS = [{"dealt_harlekin": dh, "kuku_call": kc}
            for dh in ("high", "low") for kc in ("anytime", "asked")]
@@ -59,7 +66,7 @@ def main() -> None:
     hands += [{"name": f"random:{i}", "record": rec}
               for i, rec in enumerate(random_records(3000, seed=20261130))]
     for h in hands:
-        h["digest"] = digest(h["record"])
+        h["digest"] = digest(h["record"], old_engine=True)
     path = HERE / "kille_golden.json.gz"
     with gzip.open(path, "wt", encoding="utf-8") as fh:
         json.dump({"made_on": "025aa5c", "hands": hands}, fh, ensure_ascii=False)
