@@ -21,15 +21,24 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 # Jupyter refuses to start as root unless told to (dev containers and CI run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# `make app`: the play notebook as a page for a classroom projector. Progressive rendering
-# streams each cell's output as it runs, so ipycanvas drawings made while the notebook executes
-# reach the page (without it Voila sends the page after execution and such canvases stay blank).
-APP_NOTEBOOK ?= notebooks/kille/03-play.ipynb
+# `make app`: a game's play notebook as a page for a classroom projector (`make app GAME=kille`).
+# Progressive rendering streams each cell's output as it runs, so ipycanvas drawings made while
+# the notebook executes reach the page (without it Voila sends the page after execution and
+# such canvases stay blank).
+GAME         ?= kille
+APP_NOTEBOOK ?= notebooks/$(GAME)/03-play.ipynb
 APP_IP       ?= 127.0.0.1
 APP_PORT     ?= 8866
 
 # Kernels and kernelspecs from this venv, never from ~/.local or /usr/local.
 export JUPYTER_PREFER_ENV_PATH := 1
+
+# The project's JupyterLab opens without the "news" pop-up and never checks for updates: the
+# defaults in jupyter/lab-overrides.json, copied where this venv's JupyterLab reads packages'
+# overrides ({sys.prefix}/share/jupyter/lab/settings/overrides.d/). They are defaults only:
+# Settings > Notifications still changes them.
+LAB_OVERRIDES_SRC := jupyter/lab-overrides.json
+LAB_OVERRIDES     := $(VENV)/share/jupyter/lab/settings/overrides.d/kortspel.json
 
 .PHONY: help setup .venv lab test lint test-unit test-notebooks bench app notebooks clean distclean
 
@@ -39,6 +48,7 @@ help:
 	@echo "make lint       ruff check"
 	@echo "make bench      engine benchmark (python -m kortspel bench)"
 	@echo "make app        serve $(APP_NOTEBOOK) with Voila on http://$(APP_IP):$(APP_PORT)/"
+	@echo "                (GAME=kille: the game whose notebooks/GAME/03-play.ipynb to serve)"
 	@echo "make notebooks  re-execute every notebook in place (outputs kept, no widget state)"
 	@echo "make clean      remove caches and build files (distclean: also .venv)"
 
@@ -50,18 +60,40 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# pip's whole output goes to $(VENV)/install.log; the terminal gets one numbered line per
+# package as pip finds it, so a first install (about 115 packages, 1 to 5 minutes) shows it is
+# moving. A shell loop, as awk may hold lines back until its input buffer fills; `pipefail`
+# (SHELLFLAGS) makes the pipeline fail when pip does.
+PIP_PROGRESS := { n=0; while IFS= read -r line; do name=; case "$$line" in \
+    Obtaining\ *) name="kortspel (this folder)" ;; \
+    Collecting\ *) name=$${line\#Collecting }; name=$${name%%[!A-Za-z0-9._-]*} ;; \
+    Processing\ *) name=$${line\#Processing }; name=$${name%% *}; name=$${name\#\#*/}; \
+        name=$${name%%-*} ;; \
+    Installing\ collected*) echo "  installing them into $(VENV) (a minute or so)..." ;; \
+    Successfully\ installed*) echo "  done" ;; \
+    ERROR*) printf '%s\n' "$$line" ;; \
+    esac; if [ -n "$$name" ]; then n=$$((n + 1)); printf '  [%3d] %s\n' "$$n" "$$name"; fi; \
+    done; }
+
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
-	@echo "pip install -e '.[$(EXTRAS)]' into $(VENV) (log: $(VENV)/install.log)"
-	@if ! $(BIN)/python -m pip install -e '.[$(EXTRAS)]' > $(VENV)/install.log 2>&1; then \
+	@echo "Installing kortspel, JupyterLab and the test tools into $(VENV)."
+	@echo "The first time this downloads about 115 packages (160 MB) and takes 1 to 5 minutes;"
+	@echo "later runs start at once. Full log: $(VENV)/install.log"
+	@if ! PYTHONUNBUFFERED=1 $(BIN)/python -m pip install -e '.[$(EXTRAS)]' 2>&1 \
+	        | tee $(VENV)/install.log | $(PIP_PROGRESS); then \
 	    tail -n 40 $(VENV)/install.log; echo "pip install failed, see $(VENV)/install.log"; exit 1; \
 	fi
 	@touch $@
+
+$(LAB_OVERRIDES): $(LAB_OVERRIDES_SRC) | $(STAMP)
+	@mkdir -p $(@D)
+	cp $< $@
 
 setup .venv: $(STAMP)
 
 # ---------------------------------------------------------------------------------------------
 
-lab: $(STAMP)
+lab: $(STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00-start-here.ipynb
 
 lint: $(STAMP)
@@ -84,6 +116,9 @@ bench: $(STAMP)
 	$(BIN)/python -m kortspel bench
 
 app: $(STAMP)
+	@test -f $(APP_NOTEBOOK) || { echo "no $(APP_NOTEBOOK): GAME is one of:" \
+	    $(patsubst notebooks/%/03-play.ipynb,%,$(wildcard notebooks/*/03-play.ipynb)); exit 1; }
+	@echo "Open http://$(APP_IP):$(APP_PORT)/ in a browser (Ctrl+C here stops the app)."
 	$(BIN)/voila $(APP_NOTEBOOK) --no-browser --Voila.ip=$(APP_IP) --port=$(APP_PORT) \
 	    --progressive_rendering=True
 

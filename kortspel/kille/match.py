@@ -1,8 +1,9 @@
 """A Kille match: hands make pots, pots make a match.
 
-Every seat starts a pot on three lives; the last seat with lives wins the pot and a point.
-A match is a set number of pots; a tie for most points is settled by one more pot between
-the tied seats. The match owns the random generator; every hand it deals is a record.
+A pot begins with every seat on full lives (three unless the rules say otherwise), and the
+seat that outlasts the others takes it and scores a point. A match lasts a fixed number of
+pots; if the top score is shared, the tied seats alone play one extra pot. The match owns the
+random generator; every hand it deals is a record. The rules are on ``docs/rules/kille.md``.
 """
 
 from __future__ import annotations

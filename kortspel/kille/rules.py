@@ -12,12 +12,13 @@ from ..errors import RulesError
 
 @dataclass(frozen=True)
 class Rules:
-    """Where sources differ, the choice this table plays (defaults follow the seed text).
+    """Where sources differ, the choice this table plays. The defaults, the reason for each
+    and the sources are on the rules page, ``docs/rules/kille.md``.
 
-    ``dealt_harlekin``: ``"high"`` (Pagat, English Wikipedia, the seed) or ``"low"``
+    ``dealt_harlekin``: ``"high"`` (Pagat, English Wikipedia) or ``"low"``
     (Killeboken: a Harlekin you are dealt is the lowest card).
-    ``kuku_call``: ``"anytime"`` (the seed: a holder may call it at any moment) or ``"asked"``
-    (Byteskille, Gnav: the Kuku only refuses when someone asks for it).
+    ``kuku_call``: ``"anytime"`` (its holder may call the Kuku whenever a decision is
+    pending) or ``"asked"`` (Byteskille, Gnav: the Kuku only refuses when someone asks for it).
     ``lives``: lives per seat at the start of a pot.
     """
 
@@ -61,7 +62,8 @@ STANDARD_POTS = {2: 12, 3: 8, 4: 6, 5: 5, 6: 4, 7: 3, 8: 3}
 
 
 def match_pots(seats: int, length: str | int = "standard") -> int:
-    """How many pots a match lasts: the text's table, short = half, long = 1.5x, rounded up."""
+    """How many pots a match lasts: the rules page's table, short = half, long = 1.5x,
+    rounded up."""
     if isinstance(length, int) and not isinstance(length, bool):
         if not 1 <= length <= 100:
             raise RulesError(f"a match lasts 1 to 100 pots, not {length}")

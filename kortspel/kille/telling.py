@@ -252,7 +252,7 @@ def _talon_husar(v: Voice, d: tuple[Any, ...]) -> list[str]:
 
 def _talon_husu(v: Voice, d: tuple[Any, ...]) -> list[str]:
     return [f"{v.says(d[0], 'draws')} a Husu from the talon: Svinhugg går igen! (The pig "
-            "bites back.)"]
+            "strikes back.)"]
 
 
 def _round_over(v: Voice, d: tuple[Any, ...]) -> list[str]:
