@@ -23,7 +23,7 @@ import ipywidgets as W
 import kortspel
 from kortspel import KortspelError
 
-from .views import Play, _cell_id
+from .views import Play, _cell_id, _with_pictures
 
 LENGTHS = {"short": "short (for a lesson)", "standard": "standard",
            "long": "long (as the rules say)"}
@@ -197,6 +197,8 @@ class PlayApp(W.VBox):
             self._say(f"Cannot deal: {err}.{goes_on}", error=True)
             return None
         play.pace.layout.display = "none"  # the pace slider above drives it
+        play.new_match.layout.display = "none"  # New game above deals a new match
+        play.restart_words = "press New game to play again"
         old, self.play, self.seed_used = self.play, play, seed
         self.children = (self.controls, self.confirm, self.message, play)
         if old is not None:
@@ -235,14 +237,15 @@ class PlayApp(W.VBox):
                 widget.close()
         super().close()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """For readers without a kernel: the table as pictures (as ``Play`` gives), or the
+        message in words while no match is dealt."""
         if self.play is not None:
-            bundle["image/svg+xml"] = self.play.table.svg()
-            bundle["text/plain"] = (f"{self.spec.title} against the computer: {self.seats.value} "
-                                    f"players, a {self.length.value} match. "
-                                    f"{self.play.table.alt}")
-        else:
-            bundle["text/html"] = self.message.value
-            bundle["text/plain"] = f"Settings for a match. {self.said}"
+            return _with_pictures(super()._repr_mimebundle_(**kwargs), self.play.table,
+                                  f"{self.spec.title} against the computer: "
+                                  f"{self.seats.value} players, a {self.length.value} match. "
+                                  f"{self.play.table.alt}")
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = self.message.value
+        bundle["text/plain"] = f"Settings for a match. {self.said}"
         return bundle

@@ -465,6 +465,9 @@ class Play(W.VBox):
             else kortspel.bot_for(spec.name, opponents, name=names[s]) for s in range(seats)]
         self._pending: asyncio.TimerHandle | None = None
         self._auto_steps = 0
+        # What the status tells a learner to do after a match; an app that deals new games
+        # with its own button hides New match and says its own words here.
+        self.restart_words = "press New match to play again"
         self._closed = False
         self._clicks: tuple[Hashable, ...] = ()
         # A question waiting for Yes or No: what it is about, and the hand it was asked in.
@@ -735,7 +738,7 @@ class Play(W.VBox):
     def _why_not(self, seat: int | None = None, verb: str = "act") -> str:
         if self.hand.is_over:
             if self.match.is_over:
-                return "The match is over: press New match to play again."
+                return f"The match is over: {self.restart_words}."
             return "The hand is over: press Next hand."
         names = self.game.names
         to_act = self.hand.to_act
@@ -806,7 +809,7 @@ class Play(W.VBox):
             self._say("Finish this hand first.")
             return
         if self.match.is_over:
-            self._say("The match is over: press New match to play again.")
+            self._say(f"The match is over: {self.restart_words}.")
             return
         self._forget_choices()
         summary = self.match.next_hand()
@@ -923,7 +926,7 @@ class Play(W.VBox):
         names = self.game.names
         said = self.adapter.status(hand, self._viewer())
         if self.match.is_over:
-            return f"{said} The match is over: press New match to play again."
+            return f"{said} The match is over: {self.restart_words}."
         if hand.is_over:
             out = self._sitting_out()
             return f"{said} {out}" if out else f"{said} Press Next hand."

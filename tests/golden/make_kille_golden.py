@@ -9,8 +9,8 @@ would only copy that engine's behaviour, so it is kept for the record, not for `
 from __future__ import annotations
 
 import gzip
-import os
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -25,6 +25,7 @@ from kille_digest import digest  # noqa: E402
 
 import kortspel  # noqa: E402
 from kortspel.core import RandomBot, step  # noqa: E402
+
 try:  # the engine before the rewrite kept its bots in kortspel.bots
     from kortspel.bots import KilleHeuristic  # type: ignore[import-not-found]  # noqa: E402
 except ImportError:
