@@ -1,4 +1,5 @@
-"""The committed notebooks read well without a kernel: run, with pictures, without widget state.
+"""The committed notebooks read well without a kernel: run, with pictures (SVG, and PNG with alt
+text for untrusted notebooks and exported HTML), without widget state.
 
 A reader on GitHub or an exported HTML page sees the static SVG beside each live widget only
 when no widget state is saved (jupyter.md 5.1), so that is checked here, cell by cell.
@@ -31,6 +32,11 @@ def test_committed_with_outputs_and_static_pictures(path: Path) -> None:
                 worded = plain and "(" not in plain.split()[0]  # not a bare "IntProgress(...)"
                 assert "image/svg+xml" in data or "text/html" in data or worded, (
                     f"a widget without a static fallback: {''.join(cell['source'])[:80]}")
+            if "image/svg+xml" in data and WIDGET in data:
+                # An untrusted notebook shows PNG, not SVG: every table has one, with words.
+                assert "image/png" in data, "".join(cell["source"])[:80]
+                alt = out.get("metadata", {}).get("image/png", {}).get("alt", "")
+                assert len(alt) > 20, f"a picture without alt text: {''.join(cell['source'])[:80]}"
 
 
 def test_the_notebooks_the_issues_name_exist() -> None:
