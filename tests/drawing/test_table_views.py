@@ -550,3 +550,24 @@ def test_a_check_teaches_marks_without_colour_and_stays_solved() -> None:
     solved = c.feedback.value
     assert c.pick("a") is False and c.feedback.value == solved  # solved stays solved
     assert all(b.disabled for b in c.buttons[:2])
+
+
+def test_the_rules_notebook_asks_without_giving_answers_away() -> None:
+    """No question's explanation or reasons stand in a code cell; each named question exists
+    and its answer is among its choices when the notebook computes it."""
+    import json
+    from pathlib import Path
+
+    from kortspel.widgets.games.kille_lessons import QUESTIONS, ask
+
+    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "kille" /
+                     "01-rules.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    asked = [name for src in code for name in QUESTIONS if f'ask("{name}"' in src]
+    assert sorted(asked) == sorted(QUESTIONS)
+    for src in code:
+        assert "explain=" not in src and "Check(" not in src
+        for q in QUESTIONS.values():
+            assert q.explain[:30] not in src
+    with pytest.raises(kortspel.KortspelError, match="no question called"):
+        ask("nope", "a")
