@@ -16,22 +16,36 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .actions import CHANCE, Action, ActionCodec, Arg, Verb
-from .errors import (
+from .core import (
+    CHANCE,
+    Action,
+    ActionCodec,
+    Arg,
+    Bot,
+    Event,
+    Game,
+    GameSpec,
     HandOverError,
     IllegalActionError,
     InvalidActionError,
     InvalidDealError,
+    Knowledge,
     KortspelError,
+    Match,
     MatchError,
     NotYourTurnError,
+    RandomBot,
     RecordError,
     RulesError,
     SeatError,
+    State,
     UnknownGameError,
+    Verb,
+    Zone,
+    fold,
+    play_hand,
+    step,
 )
-from .events import Event, Knowledge, Zone, fold
-from .protocol import Bot, Game, GameSpec, Match, RandomBot, State, play_hand, step
 from .registry import bot_for, example, examples, frames, games, load, register, replay, spec
 
 __all__ = [

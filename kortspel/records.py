@@ -73,3 +73,27 @@ def check_text_fields(record: Mapping[str, Any], keys: Iterable[str] = (
 def _cut(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shuffle_fields(record: dict[str, Any], slots: list[tuple[str, Any]],
+                   rng: Any) -> dict[str, Any] | None:
+    """Shuffle the record's values at ``slots`` (``(field, key or index)``) among themselves:
+    how a game's ``hidden_shuffle`` deals the cards a seat cannot know anew. ``None`` when
+    fewer than two slots leave nothing to shuffle."""
+    if len(slots) < 2:
+        return None
+    values = [record[where][at] for where, at in slots]
+    rng.shuffle(values)
+    for (where, at), v in zip(slots, values, strict=True):
+        record[where][at] = v
+    return record
+
+
+def undo_last(game: Any, hand: Any, seat: int) -> Any | None:
+    """The hand rebuilt from its record without ``seat``'s last decision and all after it
+    (how every game's practice undo works: records are the one source of truth), or ``None``
+    when that seat has made no decision in this hand."""
+    last = max((i for i, a in enumerate(hand.actions) if a.seat == seat), default=None)
+    if last is None:
+        return None
+    return game.replay(hand.record(), upto=last)

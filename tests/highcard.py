@@ -25,7 +25,15 @@ from kortspel import CHANCE, Action, ActionCodec, Event, GameSpec, Knowledge, Ra
 from kortspel import errors as err
 from kortspel.events import DISCARD, STOCK, Fact, Move, Place, Reveal, Zone, fold, hand
 from kortspel.protocol import check_seats
-from kortspel.records import check_names, check_text_fields, get_actions, get_field, seat_names
+from kortspel.records import (
+    check_names,
+    check_text_fields,
+    get_actions,
+    get_field,
+    seat_names,
+    shuffle_fields,
+    undo_last,
+)
 
 NAME, TITLE = "highcard", "High card"
 PACK = ("1", "2", "3", "4", "5", "6")
@@ -393,13 +401,7 @@ def hidden_shuffle(state: HighcardState, seat: int, rng: random.Random) -> dict[
     slots: list[tuple[str, Any]] = [("deal", state.game.names[s]) for s, c in
                                     enumerate(state.dealt) if s != seat and c not in fixed]
     slots += [("stock", i) for i, c in enumerate(state.stock0) if c not in fixed]
-    if len(slots) < 2:
-        return None
-    values = [rec[where][at] for where, at in slots]
-    rng.shuffle(values)
-    for (where, at), v in zip(slots, values, strict=True):
-        rec[where][at] = v
-    return rec
+    return shuffle_fields(rec, slots, rng)
 
 
 class HighcardMatch:
@@ -444,11 +446,10 @@ class HighcardMatch:
     def undo(self, seat: int) -> bool:
         if self.is_over:
             raise err.MatchError("the match is over and its result stands")
-        acts = self.hand.actions
-        last = max((i for i, a in enumerate(acts) if a.seat == seat), default=None)
-        if last is None:
+        undone = undo_last(self.game, self.hand, seat)
+        if undone is None:
             return False
-        self.hand = self.game.replay(self.hand.record(), upto=last)
+        self.hand = undone
         return True
 
     def standings(self) -> list[dict[str, Any]]:

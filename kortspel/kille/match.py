@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, MatchError, SeatError
 from ..protocol import Bot, step
+from ..records import undo_last
 from .game import KilleGame, check_seed
 from .rules import match_pots
 from .state import KilleState
@@ -179,11 +180,10 @@ class KilleMatch:
         if self.is_over:
             raise MatchError("the match is over and its result stands; start a new match "
                              "to play again")
-        acts = self.hand.actions
-        last = max((i for i, a in enumerate(acts) if a.seat == seat), default=None)
-        if last is None:
+        undone = undo_last(self.game, self.hand, seat)
+        if undone is None:
             return False
-        self.hand = self.game.replay(self.hand.record(), upto=last)
+        self.hand = undone
         return True
 
     undo_to_before = undo

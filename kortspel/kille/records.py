@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError, InvalidActionError, InvalidDealError, RecordError
 from ..errors import RulesError as KortspelErrorOfRules
-from ..records import check_names, check_text_fields, get_actions, get_field
+from ..records import (
+    check_names,
+    check_text_fields,
+    get_actions,
+    get_field,
+    shuffle_fields,
+)
 from .cards import HARLEKIN, HUSAR, HUSU, KAVALL, KINDS, KUKU, VARDSHUS, card_name, parse_kind
 from .rules import Rules
 
@@ -176,12 +182,6 @@ def hidden_shuffle(state: KilleState, seat: int, rng: random.Random) -> dict[str
     for i, c in enumerate(state.talon):
         if c not in seen_ids and c >> 1 < PLAIN:
             slots.append(("talon", i))
-    if len(slots) < 2:
-        return None
-    values = [rec[where][at] for where, at in slots]
-    rng.shuffle(values)
-    for (where, at), v in zip(slots, values, strict=True):
-        rec[where][at] = v
-    return rec
+    return shuffle_fields(rec, slots, rng)
 
 
