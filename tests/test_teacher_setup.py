@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,20 @@ def test_new_game_closes_the_previous_play_and_cancels_its_timer() -> None:
         app.close()
         assert new._closed and new.pending_timers == 0
 
-    asyncio.run(main())
+    # A loop of its own, in a thread: the browser tests may leave one running in this one.
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as err:  # noqa: BLE001 - handed back to the test below
+            failed.append(err)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    if failed:
+        raise failed[0]
 
 
 def test_new_game_asks_first_when_a_match_is_under_way() -> None:
