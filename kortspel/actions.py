@@ -183,17 +183,37 @@ class ActionCodec:
             raise InvalidActionError(
                 f"{where}: {_short(who)} is not a seat at this table; the seats are "
                 f"{', '.join(self.names)}")
-        seat = self.index[who]
-        spec = self.verbs[verb]
+        return self.make(self.index[who], verb, **self._args(verb, data, where))
+
+    def _args(self, verb: str, raw: Mapping[str, Any], where: str,
+              typed: bool = True) -> dict[str, ArgValue]:
+        """The verb's arguments read from ``raw`` (a record's fields, or the words of a
+        text when ``typed`` is false: then numbers and card lists are still strings)."""
         args: dict[str, ArgValue] = {}
-        for arg in spec.args:
-            if arg.name not in data:
+        for arg in self.verbs[verb].args:
+            if arg.name not in raw:
                 if arg.optional:
                     continue
                 raise InvalidActionError(
                     f"{where}: {verb!r} needs a {arg.name!r} field ({self._expect(arg)})")
-            args[arg.name] = self._value(arg, data[arg.name], where)
-        return self.make(seat, verb, **args)
+            value: Any = raw[arg.name]
+            if not typed:
+                value = self._from_word(arg, value)
+            args[arg.name] = self._value(arg, value, where)
+        return args
+
+    @staticmethod
+    def _from_word(arg: Arg, word: str) -> Any:
+        """A typed word: ``"9H,9D"`` a list of cards, ``"2"`` a number where one is wanted."""
+        if arg.kind == "cards":
+            return [c for c in word.split(",") if c]
+        if arg.kind == "int" or (arg.kind == "choice" and arg.choices
+                                 and isinstance(arg.choices[0], int)):
+            try:
+                return int(word)
+            except ValueError:
+                return word
+        return word
 
     def _expect(self, arg: Arg) -> str:
         if arg.kind == "card":
@@ -293,23 +313,7 @@ class ActionCodec:
             if k not in {a.name for a in spec.args}:
                 raise InvalidActionError(f"{_short(text)}: {verb!r} has no argument {k!r}")
             raw[k] = v
-        args: dict[str, ArgValue] = {}
-        for arg in spec.args:
-            if arg.name not in raw:
-                if arg.optional:
-                    continue
-                raise InvalidActionError(
-                    f"{_short(text)}: {verb!r} needs {arg.name} ({self._expect(arg)})")
-            value: Any = raw[arg.name]
-            if arg.kind == "cards":
-                value = [c for c in value.split(",") if c]
-            elif arg.kind == "int" or (arg.kind == "choice" and arg.choices
-                                        and isinstance(arg.choices[0], int)):
-                try:
-                    value = int(value)
-                except ValueError:
-                    pass
-            args[arg.name] = self._value(arg, value, _short(text))
+        args = self._args(verb, raw, _short(text), typed=False)
         return self.make(seat, verb, **args)
 
     def _verb_at(self, words: list[str]) -> int:

@@ -130,7 +130,7 @@ def test_records_are_exact_and_text_is_forgiving(codec: ActionCodec) -> None:
     ("z knock", "'z' is not a seat"),
     ("Anna knock", "'Anna' is not a seat"),
     ("a knock now", "'knock' takes nothing after it"),
-    ("a discard", "needs card"),
+    ("a discard", "needs a .card."),
     ("a discard KS QS", "takes card after it"),
     ("a draw from=deck", "one of 'stock', 'discard'"),
     ("a draw to=stock", "has no argument 'to'"),

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import secrets
-import weakref
 from typing import Any
 
 import ipywidgets as W
@@ -23,7 +22,7 @@ import ipywidgets as W
 import kortspel
 from kortspel import KortspelError
 
-from .views import Play, _cell_id, _with_pictures
+from .views import Play, _with_pictures, replace_in_cell
 
 LENGTHS = {"short": "short (for a lesson)", "standard": "standard",
            "long": "long (as the rules say)"}
@@ -31,7 +30,6 @@ LEVELS = {"heuristic": "sensible", "random": "random (easy)"}
 MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
 MAX_SEED = 40  # characters of a seed typed as text
 
-_LIVE_APPS: dict[str, weakref.ref[PlayApp]] = {}
 
 
 def _brief(value: Any) -> str:
@@ -109,7 +107,7 @@ class PlayApp(W.VBox):
                                 self.new_game],
                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.controls, self.confirm, self.message])
-        self._replace_older_in_this_cell()
+        replace_in_cell(self, "app")
         wrong = [why for why in (
             self._set(self.seats, seats, f"{self.spec.title} is played by {low} to {high} "
                                          f"players, not {_brief(seats)}"),
@@ -215,16 +213,6 @@ class PlayApp(W.VBox):
         role, colour = ("alert", "#9b1c1c") if error else ("status", "#444")
         self.message.value = (f'<div role="{role}" style="color:{colour}">'
                               f"{html.escape(text)}</div>")
-
-    def _replace_older_in_this_cell(self) -> None:
-        """A cell run again makes a new app: the old one stops (its match and timers too)."""
-        cell = _cell_id()
-        if cell is None:
-            return
-        old = _LIVE_APPS.get(cell)
-        if old is not None and old() is not None and old() is not self:
-            old().close()  # type: ignore[union-attr]
-        _LIVE_APPS[cell] = weakref.ref(self)
 
     def close(self) -> None:
         """Stop for good: close the match on show and every control."""

@@ -392,7 +392,20 @@ class HumanPlayer:
         return None
 
 
-_LIVE_PLAYS: dict[str, weakref.ref[Play]] = {}
+_LIVE_IN_CELL: dict[tuple[str, str], weakref.ref[Any]] = {}
+
+
+def replace_in_cell(widget: Any, kind: str) -> None:
+    """A cell run again makes a new view: the one it made before stops (its timers with
+    it). ``kind`` keeps different views of one cell apart."""
+    cell = _cell_id()
+    if cell is None:
+        return
+    old = _LIVE_IN_CELL.get((cell, kind))
+    before = old() if old is not None else None
+    if before is not None and before is not widget:
+        before.close()
+    _LIVE_IN_CELL[(cell, kind)] = weakref.ref(widget)
 
 
 def _cell_id() -> str | None:
@@ -526,7 +539,7 @@ class Play(W.VBox):
         # scrolling); stacked on a narrow screen.
         super().__init__([W.HBox([self.table, side],
                                  layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
-        self._replace_older_in_this_cell()
+        replace_in_cell(self, "play")
         self._refresh()
         self._schedule()
 
@@ -539,16 +552,6 @@ class Play(W.VBox):
             raise KortspelError(f"you is your seat number (0 to {seats - 1}), or a list of the "
                                 f"human seats for hot-seat play, not {_brief(you)}")
         return tuple(humans)
-
-    def _replace_older_in_this_cell(self) -> None:
-        """A cell run again makes a new Play: the old one stops (its timers with it)."""
-        cell = _cell_id()
-        if cell is None:
-            return
-        old = _LIVE_PLAYS.get(cell)
-        if old is not None and old() is not None and old() is not self:
-            old().close()  # type: ignore[union-attr]
-        _LIVE_PLAYS[cell] = weakref.ref(self)
 
     # -- match bookkeeping -----------------------------------------------------------------
 

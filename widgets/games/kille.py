@@ -13,8 +13,7 @@ from typing import Any
 
 from kortspel import Action
 from kortspel.kille import KINDS, KilleState, Observation, left_of
-from kortspel.kille import a_card as a_card_name
-from kortspel.kille.telling import Voice, sentence, story
+from kortspel.kille.telling import Voice, match_progress, pot_settled, review, sentence, story
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 
@@ -204,68 +203,13 @@ class KilleAdapter:
     # -- between hands ------------------------------------------------------------------------
 
     def review(self, state: KilleState, viewer: int | None) -> list[str]:
-        """After a hand: what each seat did, and for every life lost the rule that took it."""
-        if not state.is_over or state.outcome is None:
-            return []
-        names = state.game.names
-        v = Voice(names, viewer)
-        did: dict[int, list[str]] = {s: [] for s in state.order}
-        words = {"stand": "stood", "swap": "swapped", "kuku": "called Kuku",
-                 "ask": "asked for better cards", "accept": "accepted a new deal",
-                 "refuse": "refused a new deal", "depends": "said it depends"}
-        for a in state.actions:
-            did[a.seat].append(words[a.verb])
-        out = []
-        for s in state.order:
-            acts = did[s] or ["did not act (the swapping ended first)"]
-            out.append(sentence(f"{v.who(s)}: " + ", then ".join(acts)))
-        o = state.outcome
-        if o.redeal:
-            return out + ["Nobody loses a life: the dealer deals again."]
-        for s in o.lose_life:
-            if s in o.struck:
-                why = ("the Husar struck, because the swap asked a seat holding a Husar"
-                       if o.struck[s] == "Husar" else
-                       "the Husu sent the card back along its swaps, and the seat that was "
-                       "dealt it is struck")
-            elif s in o.low_harlekin:
-                why = "a Harlekin that arrives by a swap counts lower than any card"
-            else:
-                why = (f"{a_card_name(o.final[s])} was the lowest card at the table when all "
-                       "were turned up")
-            out.append(sentence(f"{v.says(s, 'loses', 'lose')} a life: {why}"))
-        if o.guard:
-            out.append("A hand never takes a life from every seat, so the rule that would "
-                       "have done so was set aside.")
-        if not o.lose_life:
-            out.append("Nobody loses a life.")
-        return out
+        return review(state, viewer)
 
     def progress(self, match: Any) -> str:
-        """Where the match stands, in words: which pot, and what a tie-break is."""
-        names = match.game.names
-        if match.is_over:
-            w = match.winner
-            return "" if w is None else f"{names[w]} wins the match."
-        if match.tiebreak:
-            who = " and ".join(names[s] for s in match.tiebreak)
-            return (f"Tie-break pot: {who} share the most pots won, so one more pot between "
-                    "them settles the match.")
-        return f"Pot {match.pots_played + 1} of {match.target}."
+        return match_progress(match)
 
     def between(self, match: Any, summary: Any) -> str:
-        """Words after a hand is settled: a pot won, the match won."""
-        names = match.game.names
-        if summary.match_over and match.winner is not None:
-            w = match.winner
-            pots = match.points[w]
-            return (f"{names[w]} wins pot {match.pots_played} and with it the match, with "
-                    f"{pots} {'pot' if pots == 1 else 'pots'} won.")
-        if summary.pot_winner is not None:
-            return (f"{names[summary.pot_winner]} is the last seat with lives and wins pot "
-                    f"{match.pots_played}. Everyone starts the next pot on "
-                    f"{match.start_lives} lives.")
-        return ""
+        return pot_settled(match, summary)
 
     def sits_out(self, state: KilleState, seat: int) -> str:
         """Why ``seat`` has no part in this hand (empty if it plays)."""
