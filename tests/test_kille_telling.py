@@ -18,8 +18,8 @@ BAD = re.compile(
     r"|\ba (8|11|Harlekin's)\b"  # "a 8": an 8
     r"|\b(\w+), (?!and\b)(\w+) lose\b"  # "a, c lose": a and c
     r"|\bor \w+ or\b"  # "stand or swap or kuku"
-    r"|\) [a-z]"  # a sentence after a gloss must start with a capital
 )
+AFTER_GLOSS = re.compile(r"\) (\w+)")  # a sentence after a gloss: a capital, or a seat name
 
 
 def every_hand(n: int = 2500, seed: int = 1):
@@ -51,8 +51,12 @@ def test_every_event_kind_is_told_for_every_viewer_in_good_english() -> None:
                     continue
                 text = tell(e, st.game.names, viewer)
                 seen.add(e.kind)
-                assert text and text[0].isupper() and text[-1] in ".!?)", (e.kind, text)
+                starts = text[:1].isupper() or any(text.startswith(n) and text[len(n)] in " ,"
+                                                   for n in st.game.names)
+                assert text and starts and text[-1] in ".!?)", (e.kind, text)
                 assert not BAD.search(text), (e.kind, viewer, text)
+                for word in AFTER_GLOSS.findall(text):
+                    assert word[0].isupper() or word in st.game.names, (e.kind, text)
                 if viewer is not None and any(s == viewer for s in _seats(e)):
                     assert re.search(r"\b[Yy]ou(r)?\b", text), (e.kind, text)
     assert seen == set(EVENT_KINDS)
@@ -110,3 +114,15 @@ def test_two_losers_are_joined_with_and() -> None:
     told = story(kortspel.replay(rec), 2)
     assert "A and you hold" not in told[-1]
     assert told[-1] == "You and a hold the lowest card, a 2, and each lose a life."
+
+
+def test_a_seat_name_keeps_its_case_at_the_start_of_a_sentence() -> None:
+    st = kortspel.replay(kortspel.example("horse-and-cuckoo"))
+    told = " ".join(story(st, None))
+    assert "d asks e to swap. e turns up the Kuku" in told
+    assert "D asks" not in told and "E turns" not in told
+    hussar = kortspel.example("hussar")
+    seats = ["you", "b", "c", "d", "e"]
+    mine = {**hussar, "seats": seats, "actions": [],
+            "deal": dict(zip(seats, hussar["deal"].values(), strict=True))}
+    assert story(kortspel.replay(mine), 0)[1].startswith("You are dealt")

@@ -71,12 +71,15 @@ class Voice:
         return len(seats) > 1 or (len(seats) == 1 and self.me(seats[0]))
 
 
-def sentence(text: str) -> str:
-    """Capital first letter, and a full stop unless it ends in one already."""
+def sentence(text: str, names: Sequence[str] = ()) -> str:
+    """Capital first letter, and a full stop unless it ends in one already. A sentence that
+    opens with a seat's name keeps the name as it is written ("d asks e", not "D asks e")."""
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    if not any(text.startswith(n) and text[len(n):len(n) + 1] in " :,'" for n in names
+               if n.lower() != "you"):
+        text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?)" else text + "."
 
 
@@ -92,7 +95,7 @@ def tell(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
     teller = _TELLERS.get(kind)
     if teller is None or (not d and kind not in ("round_over", "nobody")):
         return event.text
-    return " ".join(sentence(s) for s in teller(v, d) if s)
+    return " ".join(sentence(s, v.names) for s in teller(v, d) if s)
 
 
 def _deal(v: Voice, d: tuple[Any, ...]) -> list[str]:
@@ -322,7 +325,7 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
     out = []
     for s in state.order:
         acts = did[s] or ["did not act (the swapping ended first)"]
-        out.append(sentence(f"{v.who(s)}: " + ", then ".join(acts)))
+        out.append(sentence(f"{v.who(s)}: " + ", then ".join(acts), v.names))
     o = state.outcome
     if o.redeal:
         return out + ["Nobody loses a life: the dealer deals again."]
@@ -337,7 +340,7 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
         else:
             why = (f"{_card(o.final[s])} was the lowest card at the table when all "
                    "were turned up")
-        out.append(sentence(f"{v.says(s, 'loses', 'lose')} a life: {why}"))
+        out.append(sentence(f"{v.says(s, 'loses', 'lose')} a life: {why}", v.names))
     if o.guard:
         out.append("No hand may cost every seat a life, so the rule that would have done "
                    "so was set aside.")

@@ -35,7 +35,7 @@ def _status(names: Sequence[str], to_act: int | None, is_over: bool, losers: Seq
         if not losers:
             return "The hand is over, and nobody loses a life."
         verb = "lose" if v.plural(list(losers)) else "loses"
-        return sentence(f"The hand is over: {v.group(list(losers))} {verb} a life")
+        return sentence(f"The hand is over: {v.group(list(losers))} {verb} a life", names)
     if to_act is None:
         return ""
     if v.me(to_act):
