@@ -18,8 +18,6 @@ from typing import Any
 from .protocol import RandomBot, play_hand
 from .registry import games, load, spec
 
-AIMS: dict[str, str] = {"kille": "floor 20,000; aim 50,000"}
-"""What each game's hands/s figure is measured against (from its issue)."""
 
 
 def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
@@ -96,20 +94,23 @@ def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
 def game_figures(name: str, seconds: float) -> Iterable[str]:
     s = spec(name)
     low, high = s.seats
-    usual = min(max(5, low), high)
+    usual = s.bench_seats or min(max(5, low), high)
+    unit = s.bench_unit
     h = hands(name, usual, seconds)
-    aim = AIMS.get(name)
-    yield (f"{name} hands/s, {usual} seats, random players:".ljust(44)
+    aim = s.bench_aim
+    yield (f"{name} {unit}/s, {usual} seats, random players:".ljust(44)
            + f"{h['hands_per_s']:>10,.0f}" + (f"   ({aim})" if aim else ""))
     yield (f"{name} decisions/s in those hands:".ljust(44) + f"{h['decisions_per_s']:>10,.0f}"
-           + f"   ({h['decisions_per_hand']:.2f} decisions a hand)")
+           + f"   ({h['decisions_per_hand']:.2f} decisions a {unit[:-1]})")
     yield (f"{name} engine decisions/s (apply+legal):".ljust(44)
            + f"{engine_only(name, usual, seconds):>10,.0f}")
     if high != usual:
         hh = hands(name, high, seconds / 2)
-        yield f"{name} hands/s, {high} seats, random players:".ljust(44) + \
+        yield f"{name} {unit}/s, {high} seats, random players:".ljust(44) + \
             f"{hh['hands_per_s']:>10,.0f}"
     yield f"{name} clone():".ljust(44) + f"{clone_us(name, usual, seconds / 2):>10.2f} µs"
+    if s.bench_extra is not None:
+        yield from s.bench_extra(seconds)
 
 
 def plugin_figures(seconds: float) -> Iterable[str]:

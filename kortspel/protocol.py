@@ -10,7 +10,7 @@ only, so a new game needs nothing but its own package.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -216,6 +216,16 @@ class GameSpec:
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     hidden_shuffle: Callable[..., Any] | None = None
     event_kinds: tuple[str, ...] = ()
+    bench_seats: int | None = None
+    """The table ``python -m kortspel bench`` times (its issue's figure); default 5 seats or
+    the nearest allowed."""
+    bench_unit: str = "hands"
+    """What one ``play_hand`` is called in this game: hands, rounds, deals, games."""
+    bench_aim: str = ""
+    """What the bench's per-second figure is measured against (from the game's issue)."""
+    bench_extra: Callable[[float], Iterable[str]] | None = None
+    """Further figures the game's issue asks for (e.g. a scoring function's calls/s): a
+    function of the seconds to spend, yielding one printed line per figure."""
 
 
 def check_seats(spec_title: str, seats: Any, names: Any, low: int, high: int,

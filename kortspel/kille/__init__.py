@@ -66,4 +66,5 @@ SPEC = GameSpec(
     options=OPTIONS,
     hidden_shuffle=hidden_shuffle,
     event_kinds=EVENT_KINDS,
+    bench_aim="floor 20,000; aim 50,000",
 )
