@@ -19,7 +19,6 @@ from .protocol import RandomBot, play_hand
 from .registry import games, load, spec
 
 
-
 def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
     """Run ``fn`` (returning a count of units) repeatedly for ``seconds``; units per second."""
     total = 0
