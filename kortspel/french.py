@@ -1,0 +1,100 @@
+"""The French-suited 52-card pack that Swedish Knock, Köpknack and Gnällknekt share.
+
+A card is written rank then suit, upper case: ``"10H"``, ``"QS"``, ``"AD"``. The contracts of
+the three games fix that spelling for records, so reading it lives here once: case does not
+matter on the way in (``"10h"``), but nothing else is forgiven: ``"TH"``, ``"1S"``, ``"11S"``
+and surrounding spaces are refused, because a record that spells a card two ways could be
+read two ways. How cards rank is each game's business (the Ace is high in Köpknack, low in
+Knock and both in Gnällknekt), so this module only names and orders the pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import InvalidActionError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""The ranks, Ace first (the order of the pack, not of any game's ranking)."""
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+"""Spades, hearts, diamonds, clubs."""
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES: dict[str, str] = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+PACK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+"""The 52 cards, suit by suit."""
+_KNOWN: frozenset[str] = frozenset(PACK)
+
+
+class CardError(InvalidActionError):
+    """Text that is not a card of the French pack."""
+
+
+def parse_card(text: object) -> str:
+    """The card ``text`` names, in its canonical spelling (``"10h"`` → ``"10H"``)."""
+    if not isinstance(text, str):
+        raise CardError(f"a card is text such as \"10H\" or \"QS\", not {_brief(text)}")
+    card = text.upper()
+    if card not in _KNOWN:
+        raise CardError(
+            f"{_brief(text)} is not a card: write the rank (A, 2-10, J, Q, K) then the suit "
+            f"(S, H, D, C), as in \"10H\", \"QS\" or \"AD\"")
+    return card
+
+
+def rank(card: str) -> str:
+    """The rank of a canonical card (``"10H"`` → ``"10"``)."""
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    """The suit letter of a canonical card (``"10H"`` → ``"H"``)."""
+    return card[-1]
+
+
+def show(card: str) -> str:
+    """A card as a player reads it in a sentence: ``"10H"`` → ``"10♥"``."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def show_all(cards: Iterable[str]) -> str:
+    """Cards as a player reads them: ``"7♥ 7♦ K♠"``."""
+    return " ".join(show(c) for c in cards)
+
+
+def spoken(card: str) -> str:
+    """A card's name in words, for screen readers and alt text: ``"QS"`` → ``"Queen of
+    spades"``."""
+    r = card[:-1]
+    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[card[-1]]}"
+
+
+def article(card: str) -> str:
+    """The article a card's shown name takes in English: "an 8♥", "an A♠", "a K♠"."""
+    return "an" if card[:-1] in ("8", "A") else "a"
+
+
+def check_pack(cards: Iterable[str], copies: int = 1) -> list[str]:
+    """What is wrong with ``cards`` as ``copies`` whole packs (missing or extra cards), as
+    short phrases; empty when they are exactly the pack(s)."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    problems = []
+    extra = [f"{c} ×{n}" if n - copies > 1 else c
+             for c, n in counts.items() if n > copies]
+    missing = [c for c in PACK if counts.get(c, 0) < copies]
+    if extra:
+        times = "once" if copies == 1 else f"{copies} times"
+        problems.append(f"more than {times}: {', '.join(extra[:6])}"
+                        + (" …" if len(extra) > 6 else ""))
+    if missing:
+        problems.append(f"missing: {', '.join(missing[:6])}"
+                        + (f" and {len(missing) - 6} more" if len(missing) > 6 else ""))
+    return problems
+
+
+def _brief(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
