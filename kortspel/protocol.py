@@ -227,6 +227,12 @@ class GameSpec:
     """Further figures the game's issue asks for (e.g. a scoring function's calls/s): a
     function of the seconds to spend, yielding one printed line per figure."""
 
+    @property
+    def hand_word(self) -> str:
+        """What players call one hand of this game ("hand", "round", "deal", "game"): the
+        views say "Next round" and "The deal is over" in the game's own word."""
+        return self.bench_unit[:-1] if self.bench_unit.endswith("s") else self.bench_unit
+
 
 def check_seats(spec_title: str, seats: Any, names: Any, low: int, high: int,
                 default_names: Callable[[int], list[str]]) -> tuple[int, tuple[str, ...]]:

@@ -24,8 +24,6 @@ from kortspel import KortspelError
 
 from .views import Play, _with_pictures, replace_in_cell
 
-LENGTHS = {"short": "short (for a lesson)", "standard": "standard",
-           "long": "long (as the rules say)"}
 LEVELS = {"heuristic": "sensible", "random": "random (easy)"}
 MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
 MAX_SEED = 40  # characters of a seed typed as text
@@ -60,7 +58,7 @@ class PlayApp(W.VBox):
     words shown under the controls (``message``).
     """
 
-    def __init__(self, game: str = "kille", seats: int = 5, length: str = "short",
+    def __init__(self, game: str = "kille", seats: int = 5, length: str | None = None,
                  opponents: str = "heuristic", pace: float = 0.8,
                  seed: int | str | None = None, **options: Any) -> None:
         self.play: Play | None = None
@@ -81,9 +79,14 @@ class PlayApp(W.VBox):
             description="Players", style=wide, layout=W.Layout(width="auto"),
             options=[(f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}", n)
                      for n in range(low, high + 1)], value=min(max(5, low), high))
+        # A game whose match has lengths to choose (its ``LENGTHS``) gets a Match menu,
+        # shortest first and chosen; the others have none (hidden, so the layout stays put).
+        lengths = getattr(self.spec.match, "LENGTHS", None) or {}
         self.length = W.Dropdown(description="Match", style=wide, layout=W.Layout(width="auto"),
-                                 options=[(label, key) for key, label in LENGTHS.items()],
-                                 value="short")
+                                 options=[(label, key) for key, label in lengths.items()],
+                                 value=next(iter(lengths), None))
+        if not lengths:
+            self.length.layout.display = "none"
         self.opponents = W.Dropdown(description="Computer", style=wide,
                                     layout=W.Layout(width="auto"),
                                     options=[(LEVELS.get(b, b), b) for b in self.spec.bots])
@@ -111,8 +114,7 @@ class PlayApp(W.VBox):
         wrong = [why for why in (
             self._set(self.seats, seats, f"{self.spec.title} is played by {low} to {high} "
                                          f"players, not {_brief(seats)}"),
-            self._set(self.length, length, f"the match is short, standard or long, not "
-                                           f"{_brief(length)}"),
+            self._set_length(length),
             self._set(self.opponents, opponents, f"the computer plays "
                                                  f"{' or '.join(self.spec.bots)}, not "
                                                  f"{_brief(opponents)}"),
@@ -131,6 +133,17 @@ class PlayApp(W.VBox):
             return why
         control.value = value
         return ""
+
+    def _set_length(self, length: Any) -> str:
+        keys = [v for _label, v in self.length.options]
+        if not keys:
+            return "" if length is None else (
+                f"a {self.spec.title} match has no lengths to choose from, so length "
+                f"{_brief(length)} cannot be set")
+        if length is None:
+            return ""
+        either = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
+        return self._set(self.length, length, f"the match is {either}, not {_brief(length)}")
 
     def _set_pace(self, pace: Any) -> str:
         if isinstance(pace, bool) or not isinstance(pace, int | float) or not (
@@ -204,9 +217,12 @@ class PlayApp(W.VBox):
         pots = getattr(play.match, "target", None)
         how = ("the seed you typed" if fixed is not None
                else "new for this game; type it under Seed to deal the same cards again")
-        self._say(f"{self.spec.title}, {self.seats.value} players, a {self.length.value} match"
+        self._say(f"{self.spec.title}, {self.seats.value} players{self._match_words()}"
                   + (f" of {pots} pots" if pots else "") + f". Seed {seed} ({how}).")
         return play
+
+    def _match_words(self) -> str:
+        return f", a {self.length.value} match" if self.length.value else ""
 
     def _say(self, text: str, error: bool = False) -> None:
         self.said = text
@@ -231,7 +247,7 @@ class PlayApp(W.VBox):
         if self.play is not None:
             return _with_pictures(super()._repr_mimebundle_(**kwargs), self.play.table,
                                   f"{self.spec.title} against the computer: "
-                                  f"{self.seats.value} players, a {self.length.value} match. "
+                                  f"{self.seats.value} players{self._match_words()}. "
                                   f"{self.play.table.alt}")
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         bundle["text/html"] = self.message.value

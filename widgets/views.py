@@ -437,7 +437,7 @@ class Play(W.VBox):
     """
 
     def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
-                 you: int | Sequence[int] = 0, length: str | int | None = "short",
+                 you: int | Sequence[int] = 0, length: str | int | None = None,
                  opponents: str = "heuristic", seed: int | str | None = None,
                  practice: bool = True, pace: float = 0.8, auto: bool = True,
                  **rules: Any) -> None:
@@ -468,7 +468,7 @@ class Play(W.VBox):
                                 f"{_brief(pace)}")
         self.adapter = adapter_for(spec.name)
         self.spec = spec
-        self.match_options = {} if length is None else {"length": length}
+        self.match_options = self._length(spec, length)
         self.practice = bool(practice)
         self.seed = seed
         self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
@@ -514,8 +514,9 @@ class Play(W.VBox):
         self.ready = _button("Ready", "Show the table to the seat whose turn it is")
         self.ready.on_click(lambda _b: self._take_over())
         self.ready.layout.display = "none"
-        self.next_hand = _button("Next hand ▶", "Settle this hand and deal the next")
-        self.new_match = _button("New match", "Start the match again from the first hand")
+        word = spec.hand_word
+        self.next_hand = _button(f"Next {word} ▶", f"Settle this {word} and deal the next")
+        self.new_match = _button("New match", f"Start the match again from the first {word}")
         self.undo = _button("↶ Undo", "Take back your last decision (practice mode)")
         self.teacher = W.Checkbox(value=False, description="Show every card (practice)",
                                   indent=False, layout=W.Layout(width="auto"))
@@ -554,6 +555,19 @@ class Play(W.VBox):
         return tuple(humans)
 
     # -- match bookkeeping -----------------------------------------------------------------
+
+    @staticmethod
+    def _length(spec: Any, length: Any) -> dict[str, Any]:
+        """The match's length: as given, or (``None``) the shortest the game's match offers,
+        since a match in class should end within the lesson. A game whose match has no
+        lengths to choose (its ``LENGTHS``) refuses one."""
+        lengths = getattr(spec.match, "LENGTHS", None)
+        if length is None:
+            return {"length": next(iter(lengths))} if lengths else {}
+        if not lengths:
+            raise KortspelError(f"a {spec.title} match has no lengths to choose from; leave "
+                                f"length out")
+        return {"length": length}
 
     def _new_match(self) -> Any:
         assert self.spec.match is not None
@@ -742,7 +756,8 @@ class Play(W.VBox):
         if self.hand.is_over:
             if self.match.is_over:
                 return f"The match is over: {self.restart_words}."
-            return "The hand is over: press Next hand."
+            return (f"The {self.spec.hand_word} is over: press Next "
+                    f"{self.spec.hand_word}.")
         names = self.game.names
         to_act = self.hand.to_act
         if to_act is not None and to_act >= 0 and to_act != seat:
@@ -809,7 +824,7 @@ class Play(W.VBox):
 
     def _next_hand(self) -> None:
         if not self.hand.is_over:
-            self._say("Finish this hand first.")
+            self._say(f"Finish this {self.spec.hand_word} first.")
             return
         if self.match.is_over:
             self._say(f"The match is over: {self.restart_words}.")
@@ -898,7 +913,8 @@ class Play(W.VBox):
                                else "")
         review = getattr(self.adapter, "review", None)
         said = review(hand, self._viewer()) if review and hand.is_over else []
-        self.review.value = ("<b>This hand:</b><ul style='margin:2px 0'>" + "".join(
+        self.review.value = (f"<b>This {self.spec.hand_word}:</b>"
+                             "<ul style='margin:2px 0'>" + "".join(
             f"<li>{html.escape(t)}</li>" for t in said) + "</ul>") if said else ""
         acting = self._acting_human()
         legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
@@ -932,7 +948,7 @@ class Play(W.VBox):
             return f"{said} The match is over: {self.restart_words}."
         if hand.is_over:
             out = self._sitting_out()
-            return f"{said} {out}" if out else f"{said} Press Next hand."
+            return f"{said} {out}" if out else f"{said} Press Next {self.spec.hand_word}."
         if self._clicks:
             return "Now click where it goes (outlined), or click it again to choose another."
         if self._human_turn() is None:

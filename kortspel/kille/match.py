@@ -40,6 +40,10 @@ class KilleMatch:
     Every method either does all it says or, refusing, changes nothing.
     """
 
+    LENGTHS: dict[str, str] = {"short": "short (for a lesson)", "standard": "standard",
+                               "long": "long (as the rules say)"}
+    """The match lengths a player may choose, shortest first, with how a menu names them."""
+
     def __init__(
         self,
         game: KilleGame,
