@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from .errors import InvalidActionError
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS: tuple[str, ...] = ("A", *(str(n) for n in range(2, 11)), "J", "Q", "K")
 """The ranks, Ace first (the order of the pack, not of any game's ranking)."""
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Spades, hearts, diamonds, clubs."""

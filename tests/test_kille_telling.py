@@ -51,8 +51,8 @@ def test_every_event_kind_is_told_for_every_viewer_in_good_english() -> None:
                     continue
                 text = tell(e, st.game.names, viewer)
                 seen.add(e.kind)
-                starts = text[:1].isupper() or any(text.startswith(n) and text[len(n)] in " ,"
-                                                   for n in st.game.names)
+                starts = text[:1].isupper() or text.startswith("“") or any(
+                    text.startswith(n) and text[len(n)] in " ," for n in st.game.names)
                 assert text and starts and text[-1] in ".!?)", (e.kind, text)
                 assert not BAD.search(text), (e.kind, viewer, text)
                 for word in AFTER_GLOSS.findall(text):
@@ -73,7 +73,8 @@ def _seats(e) -> list[int]:
 @pytest.mark.parametrize("viewer,expected", [
     (0, "you have an 8, Anna has a 4 and Bo has a Kavall"),
     (None, "you have an 8, Anna has a 4 and Bo has a Kavall"),  # "you" is the reader
-    (1, "you have an 8, you have a 4 and Bo has a Kavall"),  # the seat named "you", and Anna
+    # Anna reads: she is "you", so the seat named "you" is named in quotes, in the third person.
+    (1, "“you” has an 8, you have a 4 and Bo has a Kavall"),
 ])
 def test_the_showdown_lists_every_card_with_its_article(viewer, expected: str) -> None:
     rec = {"game": "kille", "seats": ["you", "Anna", "Bo"], "dealer": "Bo",
@@ -126,3 +127,17 @@ def test_a_seat_name_keeps_its_case_at_the_start_of_a_sentence() -> None:
     mine = {**hussar, "seats": seats, "actions": [],
             "deal": dict(zip(seats, hussar["deal"].values(), strict=True))}
     assert story(kortspel.replay(mine), 0)[1].startswith("You are dealt")
+
+
+def test_you_never_means_two_seats() -> None:
+    """A record may name a seat "you". Read by another seat, "you" is that reader, and the seat
+    named "you" is spoken of by its name in quotes, in the third person."""
+    rec = {"game": "kille", "seats": ["you", "Anna", "Bo"], "dealer": "Bo",
+           "deal": {"you": "8", "Anna": "4", "Bo": "Kavall"},
+           "actions": [{"seat": "you", "do": "swap"}, {"seat": "Anna", "do": "stand"},
+                       {"seat": "Bo", "do": "stand"}]}
+    annas = story(kortspel.replay(rec), 1)
+    assert "“you” asks you to swap." in annas
+    assert "You get “you”'s 8, and “you” gets your 4." in annas
+    assert annas[-1] == "“you” holds the lowest card, a 4, and loses a life."
+    assert "You and Anna swap cards." in story(kortspel.replay(rec), None)

@@ -45,3 +45,36 @@ def test_the_notebooks_the_issues_name_exist() -> None:
     for want in ("00-start-here.ipynb", "kille/01-rules.ipynb", "kille/02-worked-examples.ipynb",
                  "kille/03-play.ipynb", "kille/04-strategy.ipynb"):
         assert want in names
+
+
+def _is_question(cell: dict) -> bool:
+    """A quiz: its output is a ``Check`` (its words start with "Check:")."""
+    return any("".join(out.get("data", {}).get("text/plain", "")).startswith("Check:")
+               for out in cell.get("outputs", []))
+
+
+def _shown_text(cell: dict) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append("".join(out.get("text", "")))
+        parts.append("".join(out.get("data", {}).get("text/plain", "")))
+        parts.append(out.get("metadata", {}).get("image/png", {}).get("alt", ""))
+    return " ".join(parts)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_question_sits_under_a_finished_hand(path: Path) -> None:
+    """A table or a printout of a finished hand states its result ("The hand is over: b
+    loses a life"), so one just above a question about that hand gives the answer away: ask
+    first, show after."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "code" or not _is_question(cell):
+            continue
+        before = cells[i - 1] if i else None
+        if before is None or before["cell_type"] != "code":
+            continue  # prose between the two: the question is not read off an output
+        shown = _shown_text(before)
+        assert " is over" not in shown, (
+            f"{path.name}: the question in {''.join(cell['source'])[:60]!r} sits right under "
+            f"a finished hand: {shown.strip()[:120]!r}")

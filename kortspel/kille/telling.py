@@ -14,73 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..events import Event
+from ..voice import Voice, sentence
 from .cards import KAVALL, KINDS, a_card
 from .narration import KUKU_CALL
 
 KUKU_GLOSS = "(The cuckoo stands firm: no swapping.)"
-
-
-class Voice:
-    """Names, verbs and possessives that agree with who is speaking to whom."""
-
-    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
-        self.names = tuple(names)
-        if viewer is None:  # a seat named "you" is the reader, whatever view is on screen
-            viewer = next((i for i, n in enumerate(names) if n.lower() == "you"), None)
-        self.viewer = viewer
-        self._you = {i for i, n in enumerate(names) if n.lower() == "you"}
-
-    def me(self, seat: int) -> bool:
-        """The viewer's seat, or a seat whose name is the word "you" (which then takes the
-        grammar of "you" whoever reads: "you stand", never "you stands")."""
-        return seat == self.viewer or seat in self._you
-
-    def who(self, seat: int) -> str:
-        return "you" if self.me(seat) else self.names[seat]
-
-    def verb(self, seat: int, third: str, base: str | None = None) -> str:
-        """``verb(s, "loses")`` -> "loses", or "lose" said to you; irregular: pass ``base``."""
-        if not self.me(seat):
-            return third
-        if base is not None:
-            return base
-        if third.endswith(("ches", "shes", "sses", "xes", "oes")):
-            return third[:-2]
-        return third[:-1] if third.endswith("s") else third
-
-    def says(self, seat: int, third: str, base: str | None = None) -> str:
-        """Subject and verb together: "Bo stands", "you stand"."""
-        return f"{self.who(seat)} {self.verb(seat, third, base)}"
-
-    def be(self, seat: int) -> str:
-        return f"{self.who(seat)} {'are' if self.me(seat) else 'is'}"
-
-    def have(self, seat: int) -> str:
-        return f"{self.who(seat)} {'have' if self.me(seat) else 'has'}"
-
-    def whose(self, seat: int) -> str:
-        return "your" if self.me(seat) else f"{self.names[seat]}'s"
-
-    def group(self, seats: Sequence[int]) -> str:
-        """"a", "you and c", "a, b and c": the viewer first, then in seat order."""
-        ordered = sorted(seats, key=lambda s: (not self.me(s), list(seats).index(s)))
-        words = [self.who(s) for s in ordered]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-    def plural(self, seats: Sequence[int]) -> bool:
-        return len(seats) > 1 or (len(seats) == 1 and self.me(seats[0]))
-
-
-def sentence(text: str, names: Sequence[str] = ()) -> str:
-    """Capital first letter, and a full stop unless it ends in one already. A sentence that
-    opens with a seat's name keeps the name as it is written ("d asks e", not "D asks e")."""
-    text = text.strip()
-    if not text:
-        return text
-    if not any(text.startswith(n) and text[len(n):len(n) + 1] in " :,'" for n in names
-               if n.lower() != "you"):
-        text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
 
 
 def _card(kind: int) -> str:

@@ -1,0 +1,83 @@
+"""Sentences that agree with who reads them: "you lose" to you, "Bo loses" to everyone else.
+
+Every game's narration is told again for one viewer: the second person for the viewer's own
+seat, the third for the others, and the teacher (no viewer) hears everyone in the third person.
+Building sentences from parts that already agree with their subject (``says``, ``be``,
+``whose``, ``group``) gets the grammar right by construction, where rewriting third-person text
+could not ("you loses", "You Värdshu"). Games use it from their own ``telling`` modules.
+
+A seat may be *named* "you" (the one person playing against the computer). When the teacher
+reads, that seat is the reader. When another seat's view is on screen, "you" already means the
+viewer, so the seat named "you" is spoken of in the third person, by its name in quotes
+(“you” stands), and "you" never stands for two seats in one sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+QUOTED_YOU = "“you”"
+"""How a seat named "you" is called when someone else is the reader."""
+
+
+class Voice:
+    """Names, verbs and possessives that agree with who is speaking to whom."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+        named_you = [i for i, n in enumerate(names) if n.lower() == "you"]
+        if viewer is None and named_you:  # the teacher's view: the seat named "you" reads
+            viewer = named_you[0]
+        self.viewer = viewer
+        self.names = tuple(QUOTED_YOU if i in named_you and i != viewer else n
+                           for i, n in enumerate(names))
+
+    def me(self, seat: int) -> bool:
+        """The reader's own seat, spoken to as "you"."""
+        return seat == self.viewer
+
+    def who(self, seat: int) -> str:
+        return "you" if self.me(seat) else self.names[seat]
+
+    def verb(self, seat: int, third: str, base: str | None = None) -> str:
+        """``verb(s, "loses")`` -> "loses", or "lose" said to you; irregular: pass ``base``."""
+        if not self.me(seat):
+            return third
+        if base is not None:
+            return base
+        if third.endswith(("ches", "shes", "sses", "xes", "oes")):
+            return third[:-2]
+        return third[:-1] if third.endswith("s") else third
+
+    def says(self, seat: int, third: str, base: str | None = None) -> str:
+        """Subject and verb together: "Bo stands", "you stand"."""
+        return f"{self.who(seat)} {self.verb(seat, third, base)}"
+
+    def be(self, seat: int) -> str:
+        return f"{self.who(seat)} {'are' if self.me(seat) else 'is'}"
+
+    def have(self, seat: int) -> str:
+        return f"{self.who(seat)} {'have' if self.me(seat) else 'has'}"
+
+    def whose(self, seat: int) -> str:
+        return "your" if self.me(seat) else f"{self.names[seat]}'s"
+
+    def group(self, seats: Sequence[int]) -> str:
+        """"a", "you and c", "a, b and c": the viewer first, then in seat order."""
+        ordered = sorted(seats, key=lambda s: (not self.me(s), list(seats).index(s)))
+        words = [self.who(s) for s in ordered]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    def plural(self, seats: Sequence[int]) -> bool:
+        return len(seats) > 1 or (len(seats) == 1 and self.me(seats[0]))
+
+
+def sentence(text: str, names: Sequence[str] = ()) -> str:
+    """Capital first letter, and a full stop unless it ends in one already. A sentence that
+    opens with a seat's name keeps the name as it is written ("d asks e", not "D asks e")."""
+    text = text.strip()
+    if not text:
+        return text
+    if not any(text.startswith(n) and text[len(n):len(n) + 1] in " :,'" for n in names
+               if n.lower() != "you"):
+        text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
