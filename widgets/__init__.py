@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .charts import Chart, chart
 from .drawing import paint_table, svg_from_layout
 from .games import adapter_for, register_adapter
 from .geometry import Layout, layout
@@ -18,10 +19,10 @@ from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 if TYPE_CHECKING:
     from .views import Check, HumanPlayer, Picture, Play, Replay, TableView, deck, table
 
-__all__ = ["Badge", "CardStyle", "CardView", "Check", "HumanPlayer", "Layout", "Picture", "Play",
-           "Replay", "SeatView", "TableModel", "TableView", "ZoneView", "adapter_for", "deck",
-           "layout", "paint_table", "register_adapter", "svg_from_layout", "svg_table", "table",
-           "table_model"]
+__all__ = ["Badge", "CardStyle", "CardView", "Chart", "Check", "HumanPlayer", "Layout",
+           "Picture", "Play", "Replay", "SeatView", "TableModel", "TableView", "ZoneView",
+           "adapter_for", "chart", "deck", "layout", "paint_table", "register_adapter",
+           "svg_from_layout", "svg_table", "table", "table_model"]
 
 _LIVE = {"Check", "HumanPlayer", "Picture", "Play", "Replay", "TableView", "deck", "table"}
 

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .paint import DrawFn, PathCommand, Point
 
-SCALE = 1.0  # pixels per drawing unit: a fallback picture, kept small in the notebook file
+SCALE = 1.5  # pixels per drawing unit: sharp enough on a laptop, small enough in a notebook
 
 
 @lru_cache(maxsize=8)

@@ -75,14 +75,21 @@ def _brief(value: Any) -> str:
 
 def _with_pictures(widget_bundle: Any, picture: Picture, words: str
                    ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A widget's output bundle plus the same picture as SVG and PNG, with words: the live
-    view where the kernel runs, the PNG where a notebook is read untrusted or exported (its
-    alt text says the whole table), the SVG for code hosts that show it."""
+    """A widget's output bundle plus the same picture as an HTML image with words: the live
+    view where the kernel runs, the picture wherever the notebook is read without one.
+
+    Why HTML and not a plain ``image/png`` (or SVG): JupyterLab draws a saved PNG without its
+    alt text, and nbconvert's HTML export draws PNG and SVG outputs as ``<img>`` with "No
+    description has been provided for this image". An ``<img alt=...>`` in ``text/html`` keeps
+    the table's words for a screen reader in all three places (an untrusted notebook in
+    JupyterLab, exported HTML, a code host's viewer), and HTML outranks the images in each.
+    ``Picture.svg()`` stays for whoever wants the drawing as SVG."""
     bundle = dict(widget_bundle or {})
-    bundle["image/svg+xml"] = picture.svg()
-    bundle["image/png"] = base64.b64encode(picture.png()).decode("ascii")
+    png = base64.b64encode(picture.png()).decode("ascii")
+    bundle["text/html"] = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(words)}" '
+                           f'width="{picture.canvas.width}" style="max-width:100%">')
     bundle["text/plain"] = words
-    return bundle, {"image/png": {"alt": words, "width": picture.canvas.width}}
+    return bundle, {}
 
 
 def _status_html(text: str) -> str:
