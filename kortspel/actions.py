@@ -23,6 +23,9 @@ CHANCE = -1
 
 CHANCE_NAME = "chance"
 
+EMPTY_WORD = "-"
+"""How an empty list of cards is written in the text form of an action (``"a exchange -"``)."""
+
 
 def _check_arg(name: object, value: object) -> None:
     if not isinstance(name, str) or not name:
@@ -80,7 +83,10 @@ class Action:
     def __str__(self) -> str:
         words = [self.who, self.verb] if self.who else [self.verb]
         for _, value in self.args:
-            words.append(",".join(value) if isinstance(value, tuple) else str(value))
+            if isinstance(value, tuple):
+                words.append(",".join(value) or EMPTY_WORD)
+            else:
+                words.append(str(value))
         return " ".join(words)
 
     def to_json(self) -> dict[str, Any]:
@@ -100,12 +106,15 @@ ARG_KINDS = ("card", "cards", "seat", "int", "choice")
 class Arg(NamedTuple):
     """One argument of a verb: ``Arg("card", "card")``, ``Arg("from", "choice",
     ("stock", "discard"))``, ``Arg("pile", "int", (0, 1, 2))``. ``choices`` limits a choice
-    or an int (empty: any); ``optional`` lets the record leave it out."""
+    or an int (empty: any); ``optional`` lets the record leave it out; ``empty`` lets a list
+    of cards be empty (``[]`` in a record; ``-`` or nothing at all in text), for a verb where
+    choosing no card is a choice (keeping one's hand), not a missing argument."""
 
     name: str
     kind: str
     choices: tuple[Any, ...] = ()
     optional: bool = False
+    empty: bool = False
 
 
 class Verb(NamedTuple):
@@ -120,10 +129,13 @@ class ActionCodec:
     ``parse_card`` turns text into the game's canonical card name or raises
     ``InvalidActionError``/``RecordError``. ``aliases`` maps words a person may type to verbs
     (Swedish words); they are accepted in text only, never in records, where every field is
-    exact so that a record means one thing.
+    exact so that a record means one thing. ``card_order``, when given, is a sort key that
+    puts every list of cards read into one canonical order: for a game where a list is a set
+    (the cards to exchange), so that ``["2C", "AS"]`` and ``["AS", "2C"]`` are one action.
     """
 
-    __slots__ = ("verbs", "names", "index", "parse_card", "aliases", "game_title", "_plain")
+    __slots__ = ("verbs", "names", "index", "parse_card", "aliases", "game_title", "_plain",
+                 "card_order")
 
     def __init__(
         self,
@@ -132,8 +144,10 @@ class ActionCodec:
         names: Sequence[str],
         parse_card: Callable[[str], str] | None = None,
         aliases: Mapping[str, str] | None = None,
+        card_order: Callable[[str], Any] | None = None,
     ) -> None:
         self.game_title = game_title
+        self.card_order = card_order
         self.verbs: dict[str, Verb] = {v.name: v for v in verbs}
         self.names = tuple(names)
         self.index = {n: i for i, n in enumerate(self.names)}
@@ -194,6 +208,9 @@ class ActionCodec:
             if arg.name not in raw:
                 if arg.optional:
                     continue
+                if arg.empty and not typed:  # text: no word for an empty list of cards
+                    args[arg.name] = ()
+                    continue
                 raise InvalidActionError(
                     f"{where}: {verb!r} needs a {arg.name!r} field ({self._expect(arg)})")
             value: Any = raw[arg.name]
@@ -206,7 +223,7 @@ class ActionCodec:
     def _from_word(arg: Arg, word: str) -> Any:
         """A typed word: ``"9H,9D"`` a list of cards, ``"2"`` a number where one is wanted."""
         if arg.kind == "cards":
-            return [c for c in word.split(",") if c]
+            return [] if word == EMPTY_WORD else [c for c in word.split(",") if c]
         if arg.kind == "int" or (arg.kind == "choice" and arg.choices
                                  and isinstance(arg.choices[0], int)):
             try:
@@ -219,7 +236,8 @@ class ActionCodec:
         if arg.kind == "card":
             return "a card such as \"KS\""
         if arg.kind == "cards":
-            return "a list of cards such as [\"KS\"]"
+            return ("a list of cards such as [\"KS\"] (or [] for none)" if arg.empty
+                    else "a list of cards such as [\"KS\"]")
         if arg.kind == "seat":
             return f"a seat: {', '.join(self.names)}"
         if arg.choices:
@@ -234,11 +252,14 @@ class ActionCodec:
                 raise bad
             return self._card(raw, where)
         if arg.kind == "cards":
-            if not isinstance(raw, list | tuple) or not raw:
+            if not isinstance(raw, list | tuple) or (not raw and not arg.empty):
                 raise bad
             if not all(isinstance(c, str) for c in raw):
                 raise bad
-            return tuple(self._card(c, where) for c in raw)
+            cards = tuple(self._card(c, where) for c in raw)
+            if self.card_order is not None:
+                cards = tuple(sorted(cards, key=self.card_order))
+            return cards
         if arg.kind == "seat":
             if not isinstance(raw, str) or raw not in self.index:
                 raise bad
@@ -385,8 +406,8 @@ class ActionCodec:
                 raw = list(value) if isinstance(value, tuple) else value
                 if self._value(arg, raw, repr(action)) != value:
                     raise InvalidActionError(
-                        f"{action!r}: write the card names as the game does "
-                        f"({self._value(arg, raw, repr(action))!r})")
+                        f"{action!r}: write the card names as the game does, in its "
+                        f"order ({self._value(arg, raw, repr(action))!r})")
 
 
 def _short(value: Any, limit: int = 60) -> str:
