@@ -18,7 +18,8 @@ from typing import Any
 from .errors import KortspelError, RecordError, UnknownGameError
 from .protocol import GameSpec
 
-_MODULES: dict[str, str] = {"kille": "kortspel.kille"}
+_MODULES: dict[str, str] = {"kille": "kortspel.kille",
+                            "kopknack": "kortspel.kopknack"}
 """Built-in games: registry name -> the package that defines ``SPEC``."""
 
 _SPECS: dict[str, GameSpec] = {}

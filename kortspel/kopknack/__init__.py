@@ -1,0 +1,134 @@
+"""Köpknack: knock or fold on three cards, buy twice from the talon, play three tricks whose
+duties change from trick to trick, and share the pot in thirds.
+
+The rules are those of the project's rules page, ``docs/rules/kopknack.md``, which follows the
+contract for records (``kopknack`` records, ``python -m kortspel replay FILE``) and says where a
+reading had to be chosen and why.
+
+API
+---
+A table and a deal (the state protocol of ``docs/architecture.md``)::
+
+    game = kortspel.load("kopknack", seats=6)            # 3 to 8 seats; penalty="single"
+    state = game.new_hand(seed=7)                         # or rng=, record=; dealer=, stake=, pot=
+    state = game.deal({"a": ["AS", "7H", "2C"], ...}, trump="9D")   # a deal set up by hand
+    state.to_act, state.phase_name                 # a seat; "bidding", "buying", "play", "over"
+    state.legal_actions()                                 # knock/fold, exchange (0-3 cards), play
+    state.apply("a knock") / state.apply({"seat": "a", "do": "exchange", "cards": ["2C"]})
+    state.result()                                        # the contract's replay JSON
+    state.record(), game.replay(record, upto=3), state.zones(), state.clone()
+
+The trick duties, one pure function on card names, used by the engine, the table's highlights
+and the notebooks::
+
+    legal_cards(hand, trick, trick_number, trump_suit) -> tuple of cards
+    duty(hand, trick, trick_number, trump_suit) -> Duty(name, cards)   # name in DUTIES
+    broken_duty(hand, trick, trick_number, trump_suit, card, name=show) -> str | None
+    winning_index(trick, trump_suit), beats(card, other, trump_suit)
+
+What a seat may know: ``state.observation(seat)`` (``Observation``: ``hand``, ``trump``,
+``pot``, ``bids``, ``exchanged``, ``talon_left``, ``trick``, ``played``, ``tricks``, ``won``,
+``in_play``, ``duty()``, ``knowledge``). The state's own readings for a teacher's view:
+``hands``, ``trick``/``trick_seats``, ``number`` (the trick), ``tricks`` (winners),
+``bids``, ``active``, ``pot``, ``stake``, ``talon_left``, ``leader``, ``outcome``.
+
+Words: ``telling.tell(event, names, viewer)`` says an event to one viewer (second person for
+the viewer's own seat); ``telling.review(state, viewer)`` and ``telling.match_progress(match)``
+say a finished deal and a session's standing.
+
+A session: ``KopknackMatch(game, length="standard" | deals, stake=3, bank=..., seed=...)``
+with ``hand``, ``next_hand()``, ``balances``, ``pot``, ``standings()``, ``undo(seat)``,
+``is_over``, ``winner``, ``record()``.
+
+Bots: ``RandomBot`` and ``KopknackHeuristic`` (``kortspel.bot_for("kopknack", level)``).
+
+The package is split by concern: ``cards`` (the pack and its ranks), ``rules`` (options and
+session lengths), ``tricks`` (the duties and who wins a trick), ``state`` (what the rules
+decide in a deal), ``narration`` (how each happening is told), ``telling`` (told to one
+viewer), ``observation`` (what a seat may know), ``records`` (reading and writing deals),
+``fast`` (the shuffle), ``game`` (a table), ``match`` (a session) and ``bots``.
+"""
+
+from __future__ import annotations
+
+from ..protocol import GameSpec, RandomBot
+from .bots import KopknackHeuristic
+from .cards import (
+    DECK_SIZE,
+    HAND_SIZE,
+    ORDER,
+    PACK,
+    SUIT,
+    SUITS,
+    VALUE,
+    by_strength,
+    parse_card,
+    show,
+    show_all,
+    spoken,
+    suit_word,
+)
+from .fast import shuffled_pack
+from .game import KopknackGame
+from .match import DealSummary, KopknackMatch
+from .narration import (
+    EVENT_KINDS,
+    KNACK,
+    OUT_ZONE,
+    TALON_ZONE,
+    TRICK_ZONE,
+    TRUMP_ZONE,
+    won_zone,
+)
+from .observation import Observation
+from .records import game_for, hidden_shuffle
+from .rules import LENGTHS, OPTIONS, Rules, session_deals
+from .state import PHASES, VERBS, KopknackState, Outcome
+from .tricks import (
+    DUTIES,
+    FOLLOW,
+    FREE,
+    HEAD,
+    LEAD_TRUMP,
+    MUST_TRUMP,
+    Duty,
+    beats,
+    broken_duty,
+    duty,
+    legal_cards,
+    winning_index,
+)
+
+__all__ = [
+    "PACK", "SUITS", "SUIT", "VALUE", "ORDER", "DECK_SIZE", "HAND_SIZE", "parse_card", "show",
+    "show_all", "spoken", "suit_word", "by_strength", "shuffled_pack",
+    "Rules", "OPTIONS", "LENGTHS", "session_deals",
+    "Duty", "DUTIES", "FREE", "FOLLOW", "HEAD", "LEAD_TRUMP", "MUST_TRUMP", "duty",
+    "legal_cards", "broken_duty", "winning_index", "beats",
+    "KopknackGame", "KopknackState", "Outcome", "PHASES", "VERBS", "Observation",
+    "EVENT_KINDS", "KNACK", "TALON_ZONE", "TRUMP_ZONE", "TRICK_ZONE", "OUT_ZONE", "won_zone",
+    "KopknackMatch", "DealSummary", "KopknackHeuristic", "game_for", "hidden_shuffle", "SPEC",
+]
+
+
+def _make(seats: object = 6, **options: object) -> KopknackGame:
+    return KopknackGame(seats, **options)  # type: ignore[arg-type]
+
+
+SPEC = GameSpec(
+    name="kopknack",
+    title="Köpknack",
+    seats=(3, 8),
+    make=_make,
+    from_record=game_for,
+    bots={"random": lambda name: RandomBot(name), "heuristic": KopknackHeuristic},
+    match=KopknackMatch,
+    examples="kortspel.kopknack",
+    aliases=("köp knack", "kop knack"),
+    options=OPTIONS,
+    hidden_shuffle=hidden_shuffle,
+    event_kinds=EVENT_KINDS,
+    bench_seats=7,
+    bench_unit="deals",
+    bench_aim="aim 8,000",
+)

@@ -1,0 +1,222 @@
+"""Köpknack told in words: every event a deal can produce, with its sentence, who sees it and
+what it does to the cards.
+
+``state.py`` decides what happens and calls one method here per happening; this module says
+it. The sentences are third person and the same for every reader (they are what a record's
+replay shows); ``telling.py`` says each event again for one viewer, from its ``data``.
+Events a table repeats word for word (a knock, a fold, a card played from a given place) are
+made once per table and shared: events are immutable, so sharing is safe and cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import Any, TypeVar
+
+from ..errors import say_list
+from ..events import OUT, PILE, TALON, TRICK, Event, Fact, Move, Place, Reveal, Zone, hand
+from .cards import article, show, show_all, suit_word
+
+KNACK = "Knack!"
+KNACK_GLOSS = "(knock: I play)"
+TALON_ZONE = Zone(TALON)
+"""The talon, face down, its next card on top (last)."""
+TRUMP_ZONE = Zone(PILE)
+"""The turned trump card, face up beside the talon, never drawn."""
+TRICK_ZONE = Zone(TRICK)
+"""The trick being played, the lead first."""
+OUT_ZONE = Zone(OUT)
+"""Folded hands and exchanged cards, face down, out of play for the deal."""
+
+
+def won_zone(seat: int) -> Zone:
+    """The tricks a seat has taken, face down in front of it."""
+    return Zone(PILE, seat)
+
+
+EVENT_KINDS = (
+    "ante", "deal", "dealt", "trump", "knock", "fold", "sweep", "buy_round", "exchange",
+    "drawn", "talon_out", "play", "trick", "payout", "penalty", "next_deal",
+)
+"""Every kind of event a Köpknack deal can hold."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_COUNT_WORDS = ("no", "one", "two", "three")
+
+
+def _memo(method: F) -> F:
+    """Make an event once per table for each set of arguments (an event is a pure function
+    of them, and rebuilding its tuples every deal is most of a deal's cost)."""
+    name = method.__name__
+
+    @wraps(method)
+    def cached(self: Narrator, *args: Any) -> Any:
+        key = (name, *args)
+        event = self._memo.get(key)
+        if event is None:
+            event = self._memo[key] = method(self, *args)
+        return event
+
+    return cached  # type: ignore[return-value]
+
+
+def cards_word(n: int) -> str:
+    """``2`` -> "two cards"."""
+    word = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    return f"{word} card" if n == 1 else f"{word} cards"
+
+
+def tricks_word(n: int) -> str:
+    return f"{_COUNT_WORDS[n]} trick" if n == 1 else f"{_COUNT_WORDS[n]} tricks"
+
+
+class Narrator:
+    """The events of one table (its seat names fixed), cached where they repeat."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = nm = tuple(names)
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        seats = range(len(nm))
+        self._knock = tuple(
+            Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}", None,
+                  (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
+        self._play: dict[tuple[int, str, int, int, bool], Event] = {}
+
+    # -- the deal -------------------------------------------------------------------------------
+
+    @_memo
+    def ante(self, dealer: int, stake: int, carried: int) -> Event:
+        pot = carried + stake
+        before = f" on top of the {carried} carried in" if carried else ""
+        return Event("ante", f"{self.names[dealer]} antes {stake}{before}: the pot is {pot}.",
+                     None, (Fact("ante", dealer, stake), Fact("pot", None, pot)), "",
+                     (dealer, stake, carried, pot))
+
+    @_memo
+    def deal(self, dealer: int, order: tuple[int, ...], talon: int) -> Event:
+        effects = tuple(Place(hand(s), (None, None, None)) for s in order)
+        return Event("deal", f"{self.names[dealer]} deals three cards to each seat, two and "
+                     "then one, and stacks the rest face down as the talon.", None,
+                     (*effects, Place(TALON_ZONE, (None,) * talon)), "", (dealer, talon))
+
+    def dealt(self, seat: int, cards: tuple[str, ...]) -> Event:
+        return Event("dealt", f"{self.names[seat]} is dealt {show_all(cards)}.", (seat,),
+                     tuple(Reveal(hand(seat), i, c) for i, c in enumerate(cards)), "",
+                     (seat, cards))
+
+    @_memo
+    def trump(self, dealer: int, card: str) -> Event:
+        return Event("trump", f"{self.names[dealer]} turns up {article(card)} {show(card)}: "
+                     f"{suit_word(card[-1])} are trumps. The card stays face up beside the "
+                     "talon.", None, (Place(TRUMP_ZONE, (card,), True),), "", (dealer, card))
+
+    # -- bidding ------------------------------------------------------------------------------
+
+    def knock(self, seat: int) -> Event:
+        return self._knock[seat]
+
+    @_memo
+    def fold(self, seat: int, dealer: int) -> Event:
+        nm = self.names
+        to = "on the table" if seat == dealer else f"to {nm[dealer]}, the dealer"
+        return Event("fold", f"{nm[seat]} folds and throws the hand face down {to}: out of "
+                     "this deal.", None,
+                     (Move(hand(seat), OUT_ZONE, 3, False), Fact("bid", seat, "fold")), "",
+                     (seat, dealer))
+
+    @_memo
+    def sweep(self, seat: int, pot: int, dealer: bool) -> Event:
+        who = self.names[seat]
+        if dealer:
+            text = (f"Everyone but {who}, the dealer, has folded: {who} sweeps the pot of "
+                    f"{pot} without bidding.")
+        else:
+            text = (f"{who} is the only one to knock: {who} sweeps the pot of {pot}, and "
+                    "there is no play.")
+        return Event("sweep", text, None, (Fact("sweep", seat, pot),), "",
+                     (seat, pot, "dealer" if dealer else "knocker"))
+
+    # -- buying from the talon ------------------------------------------------------------------
+
+    @_memo
+    def buy_round(self, number: int, first: int) -> Event:
+        return Event("buy_round", f"Buying, round {number} of 2: from {self.names[first]}, "
+                     "each player still in may exchange up to three cards with the talon.",
+                     None, (Fact("round", None, number),), "", (number, first))
+
+    @_memo
+    def exchange(self, seat: int, positions: tuple[int, ...], empty: bool) -> Event:
+        who = self.names[seat]
+        n = len(positions)
+        if n:
+            text = f"{who} exchanges {cards_word(n)}."
+        elif empty:
+            text = f"{who} cannot buy: the talon is empty, so {who} keeps the hand."
+        else:
+            text = f"{who} keeps the hand."
+        effects: list[Any] = [Move(hand(seat), OUT_ZONE, 1, False, p)
+                              for p in sorted(positions, reverse=True)]
+        effects += [Move(TALON_ZONE, hand(seat), 1)] * n
+        effects.append(Fact("exchanged", seat, n))
+        return Event("exchange", text, None, tuple(effects), "", (seat, n, empty))
+
+    def drawn(self, seat: int, gave: tuple[str, ...], got: tuple[str, ...],
+              start: int) -> Event:
+        return Event("drawn", f"{self.names[seat]} gives up {show_all(gave)} and draws "
+                     f"{show_all(got)}.", (seat,),
+                     tuple(Reveal(hand(seat), start + i, c) for i, c in enumerate(got)), "",
+                     (seat, gave, got))
+
+    talon_out = Event("talon_out", "The talon is used up: nobody can buy any more cards.",
+                      None, (), "", ())
+
+    # -- the play -------------------------------------------------------------------------------
+
+    def play(self, seat: int, card: str, pos: int, number: int, lead: bool) -> Event:
+        key = (seat, card, pos, number, lead)
+        event = self._play.get(key)
+        if event is None:
+            who = self.names[seat]
+            text = (f"{who} leads {show(card)} to trick {number}." if lead
+                    else f"{who} plays {show(card)}.")
+            event = self._play[key] = Event(
+                "play", text, None,
+                (Move(hand(seat), TRICK_ZONE, 1, True, pos), Reveal(TRICK_ZONE, -1, card, True),
+                 Fact("played", seat, (number, card))), "", (seat, card, number, lead))
+        return event
+
+    @_memo
+    def trick(self, winner: int, number: int, card: str, size: int) -> Event:
+        return Event("trick", f"{self.names[winner]} wins trick {number} with {show(card)}.",
+                     None, (Move(TRICK_ZONE, won_zone(winner), size, False),
+                            Fact("trick", winner, number)), "", (winner, number, card))
+
+    # -- settling -------------------------------------------------------------------------------
+
+    @_memo
+    def payout(self, pot: int, shares: tuple[tuple[int, int, int], ...]) -> Event:
+        parts = [f"{self.names[s]} takes {amount} for {tricks_word(t)}"
+                 for s, t, amount in shares]
+        return Event("payout", f"Each trick is worth a third of the pot of {pot}, "
+                     f"{pot // 3}: {say_list(parts)}.", None,
+                     tuple(Fact("payout", s, amount) for s, _, amount in shares), "",
+                     (pot, pot // 3, shares))
+
+    @_memo
+    def penalty(self, seats: tuple[int, ...], amount: int, stakes: int) -> Event:
+        who = say_list([self.names[s] for s in seats])
+        each = "pays" if len(seats) == 1 else "each pay"
+        times = "twice the stake" if stakes == 2 else "the stake"
+        return Event("penalty", f"{who} took no trick: {who} {each} {amount} ({times}) into "
+                     "the next pot.", None, tuple(Fact("penalty", s, amount) for s in seats),
+                     "", (seats, amount, stakes))
+
+    @_memo
+    def next_deal(self, next_pot: int, dealer: int) -> Event:
+        nm = self.names
+        carried = (f"{next_pot} carried in" if next_pot else "nothing carried in")
+        return Event("next_deal", f"The next deal is {nm[dealer]}'s: its pot starts with "
+                     f"{carried}, plus {nm[dealer]}'s ante.", None,
+                     (Fact("next_pot", None, next_pot),), "", (next_pot, dealer))

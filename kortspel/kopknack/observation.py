@@ -1,0 +1,221 @@
+"""What one Köpknack seat may know, read from the generic fold of the events it saw.
+
+A seat sees its own hand, the turned trump, every bid, how many cards each seat exchanged,
+every card played and who took each trick; the pot and the talon's size are public too. It
+never sees another seat's hand, a folded hand or a discard other than its own, nor the
+talon's cards before it draws them. Everything here comes from ``events.fold`` of the
+events the seat saw (plus what is public anyway: whose turn it is and the legal actions),
+so it cannot hold a card the seat was never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..events import Event, Knowledge, hand
+from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE
+from .tricks import Duty, duty
+
+if TYPE_CHECKING:
+    from .state import KopknackState
+
+
+class Observation:
+    """All that one seat may know of a deal, built only from the events that seat saw.
+
+    The fold is done on first use, so a bot that needs only its legal actions (the random
+    one) costs nothing here. ``knowledge`` is the generic fold itself (every zone, every
+    fact) that the table views read; the properties below are its plain reading.
+    """
+
+    __slots__ = ("seat", "names", "rules", "dealer", "stake", "to_act", "legal", "is_over",
+                 "phase", "_events", "_n", "_folded")
+
+    def __init__(self, state: KopknackState, seat: int,
+                 legal: Sequence[Action] | None = None) -> None:
+        self.seat = seat
+        g = state.game
+        self.names = g.names
+        self.rules = g.rules  # the table's rules options: public, and a player needs them
+        self.dealer = state.dealer
+        self.stake = state.stake
+        self.to_act = state.to_act
+        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
+        self.is_over = state.is_over
+        self.phase = state.phase_name
+        # A state's event list only grows, so its first ``_n`` events are this moment's
+        # history for good; they are filtered to this seat's view on first use.
+        self._events: Sequence[Event] = state.events
+        self._n = len(state.events)
+        self._folded: dict[str, Any] | None = None
+
+    def _fold(self) -> dict[str, Any]:
+        if self._folded is not None:
+            return self._folded
+        seat = self.seat
+        self._events = events = tuple(e for e in self._events[:self._n]
+                                      if e.visible is None or seat in e.visible)
+        k = Knowledge(seat)
+        for e in events:
+            for eff in e.effects:
+                k.apply(eff)
+        bids: dict[int, str] = {}
+        exchanged: dict[int, list[int]] = {}
+        played: list[tuple[int, int, str]] = []
+        tricks: list[int] = []
+        pot = 0
+        swept = None
+        for f in k.facts():
+            name = f.name
+            if name == "bid":
+                bids[f.seat] = f.value  # type: ignore[index]
+            elif name == "exchanged":
+                exchanged.setdefault(f.seat, []).append(f.value)  # type: ignore[arg-type]
+            elif name == "played":
+                number, card = f.value
+                played.append((f.seat, number, card))  # type: ignore[arg-type]
+            elif name == "trick":
+                tricks.append(f.seat)  # type: ignore[arg-type]
+            elif name == "pot":
+                pot = f.value
+            elif name == "sweep":
+                swept = f.seat
+        trump = k.names(TRUMP_ZONE)
+        in_trick = played[len(played) - len(k.names(TRICK_ZONE)):] if k.count(TRICK_ZONE) \
+            else []
+        self._folded = {
+            "knowledge": k,
+            "hand": tuple(c for c in k.names(hand(seat)) if c is not None),
+            "trump": trump[0] if trump else None,
+            "bids": bids, "exchanged": exchanged, "played": played, "tricks": tricks,
+            "trick": [(s, c) for s, _, c in in_trick], "pot": pot, "swept_by": swept,
+            "talon_left": k.count(TALON_ZONE),
+            "gone": tuple(c for c in k.names(OUT_ZONE) if c is not None),
+        }
+        return self._folded
+
+    # -- what the seat knows --------------------------------------------------------------------
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The generic fold: every zone as this seat knows it, and the facts it was told."""
+        return self._fold()["knowledge"]  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The seat's own cards, in the order they arrived."""
+        return self._fold()["hand"]  # type: ignore[no-any-return]
+
+    @property
+    def trump(self) -> str:
+        """The turned trump card (face up for everyone)."""
+        return self._fold()["trump"]  # type: ignore[no-any-return]
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump[-1]
+
+    @property
+    def pot(self) -> int:
+        """The pot played for in this deal (after the dealer's ante)."""
+        return self._fold()["pot"]  # type: ignore[no-any-return]
+
+    @property
+    def bids(self) -> dict[int, str]:
+        """Seat -> ``"knock"`` or ``"fold"``, for every seat that has bid."""
+        return dict(self._fold()["bids"])
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """Seats still in: during the bidding, all that have not folded; after it, the
+        knockers."""
+        if self._fold()["swept_by"] is not None:
+            return (self._fold()["swept_by"],)
+        bids = self._fold()["bids"]
+        if self.phase == "bidding":
+            return tuple(s for s in range(len(self.names)) if bids.get(s) != "fold")
+        return tuple(s for s in range(len(self.names)) if bids.get(s) == "knock")
+
+    @property
+    def exchanged(self) -> dict[int, tuple[int, ...]]:
+        """Seat -> how many cards it exchanged in each buying turn so far (public counts)."""
+        return {s: tuple(v) for s, v in self._fold()["exchanged"].items()}
+
+    @property
+    def talon_left(self) -> int:
+        """Cards left in the talon: a public count."""
+        return self._fold()["talon_left"]  # type: ignore[no-any-return]
+
+    @property
+    def played(self) -> list[tuple[int, int, str]]:
+        """Every card played so far, in order: (seat, trick number, card)."""
+        return list(self._fold()["played"])
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick on the table now: (seat, card), the lead first."""
+        return list(self._fold()["trick"])
+
+    @property
+    def tricks(self) -> list[int]:
+        """The winner of each finished trick, in order."""
+        return list(self._fold()["tricks"])
+
+    @property
+    def trick_number(self) -> int:
+        """The trick being played (1 to 3), 0 before the play."""
+        if self.phase != "play":
+            return 0
+        return len(self._fold()["tricks"]) + 1
+
+    @property
+    def won(self) -> dict[int, int]:
+        """Seat -> tricks taken, for every seat in the play."""
+        tricks = self._fold()["tricks"]
+        return {s: tricks.count(s) for s in self.in_play}
+
+    @property
+    def gone(self) -> tuple[str, ...]:
+        """The seat's own cards put out of play (its exchanged cards, or its folded hand)."""
+        return self._fold()["gone"]  # type: ignore[no-any-return]
+
+    @property
+    def swept_by(self) -> int | None:
+        return self._fold()["swept_by"]  # type: ignore[no-any-return]
+
+    def duty(self) -> Duty | None:
+        """The trick duty binding this seat now, if it is to play (else ``None``): which rule
+        and the cards it leaves. The table lights those cards up."""
+        if self.phase != "play" or self.to_act != self.seat:
+            return None
+        return duty(self.hand, [c for _, c in self.trick], self.trick_number, self.trump_suit)
+
+    @property
+    def events(self) -> list[Event]:
+        self._fold()
+        return list(self._events)
+
+    @property
+    def narration(self) -> list[str]:
+        return [e.text for e in self.events]
+
+    def view(self) -> dict[str, Any]:
+        """Everything this observation tells, as plain JSON (for tests and tools)."""
+        return {
+            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
+            "phase": self.phase, "legal": [str(a) for a in self.legal],
+            "dealer": self.dealer, "stake": self.stake, "pot": self.pot,
+            "hand": list(self.hand), "trump": self.trump,
+            "bids": {str(s): b for s, b in self.bids.items()},
+            "exchanged": {str(s): list(v) for s, v in self.exchanged.items()},
+            "talon_left": self.talon_left, "played": [list(p) for p in self.played],
+            "tricks": self.tricks, "gone": list(self.gone),
+            "knowledge": self.knowledge.view(), "narration": self.narration,
+        }
+
+    def __repr__(self) -> str:
+        name = self.names[self.seat]
+        return (f"<Köpknack observation for {name}: holds {' '.join(self.hand)}, trump "
+                f"{self.trump}, legal {[str(a) for a in self.legal]}>")

@@ -1,0 +1,82 @@
+"""Köpknack's rules options and session lengths: where readings differ, the choice a table
+plays. The rules page, ``docs/rules/kopknack.md``, says why each default is the default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..errors import RulesError
+
+PENALTY_STAKES: dict[str, int] = {"double": 2, "single": 1}
+"""What a player who takes no trick pays into the next pot, in stakes."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Where sources differ, the choice this table plays.
+
+    ``penalty``: ``"double"`` (the rule text: a player in the play who takes no trick pays two
+    stakes into the next pot) or ``"single"`` (as in Knack, its older relative: one stake).
+    """
+
+    penalty: str = "double"
+
+    def __post_init__(self) -> None:
+        if self.penalty not in PENALTY_STAKES:
+            raise RulesError(f"penalty must be 'double' or 'single', not {self.penalty!r}")
+
+    @property
+    def penalty_stakes(self) -> int:
+        """How many stakes a seat that took no trick pays: 2 or 1."""
+        return PENALTY_STAKES[self.penalty]
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules are options by name, e.g. {{'penalty': 'single'}}, not "
+                             f"{type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(
+                f"unknown Köpknack rules option(s) {sorted(map(str, unknown))}; the only "
+                f"option is {sorted(known)} ('double' or 'single')")
+        return cls(**dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (what a record carries)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != f.default}
+
+
+OPTIONS: dict[str, tuple[Any, ...]] = {"penalty": ("double", "single")}
+"""Every value of every rules option, for tests that cover them all."""
+
+SEATS = (3, 8)
+"""Seats a table may have: the rule text's 6 to 8, and 3 to 5 for a small class."""
+TEXT_SEATS = (6, 8)
+"""The table the rule text describes."""
+DEFAULT_SEATS = 6
+DEFAULT_STAKE = 3
+"""The dealer's ante when nobody says otherwise: the smallest that splits into thirds."""
+
+LENGTHS: dict[str, str] = {"short": "short: each seat deals once",
+                           "standard": "standard: each seat deals twice",
+                           "long": "long: each seat deals three times"}
+"""Session lengths a player may choose, shortest first, with how a menu names them."""
+_ROUNDS = {"short": 1, "standard": 2, "long": 3}
+
+
+def session_deals(seats: int, length: str | int = "standard") -> int:
+    """How many deals a session lasts: whole turns of the deal round the table (so every
+    seat deals, and antes, equally often), or a number of deals from 1 to 200."""
+    if isinstance(length, int) and not isinstance(length, bool):
+        if not 1 <= length <= 200:
+            raise RulesError(f"a session lasts 1 to 200 deals, not {length}")
+        return length
+    if not isinstance(length, str) or length not in _ROUNDS:
+        raise RulesError(f"a session's length is 'short', 'standard', 'long' or a number of "
+                         f"deals, not {length!r}")
+    return _ROUNDS[length] * seats

@@ -1,0 +1,648 @@
+"""The rules of one Köpknack deal: the ante, knock or fold, two rounds of buying, three tricks,
+the pot shared in thirds and the penalty for a seat that took no trick.
+
+How each happening is told lives in ``narration.py``, the trick duties in ``tricks.py``, how a
+record is read and written in ``records.py``: this module is what the rules decide, and the
+state protocol (``kortspel.protocol.State``) around it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..actions import CHANCE, Action
+from ..errors import (
+    HandOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    SeatError,
+    plural,
+    say_list,
+)
+from ..events import Event, Zone, hand
+from .cards import HAND_SIZE, ORDER
+from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
+from .observation import Observation
+from .tricks import broken_duty, duty, winning_index
+
+if TYPE_CHECKING:
+    from .game import KopknackGame
+
+BID, BUY, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("bidding", "buying", "play", "over")
+"""The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
+VERBS = ("knock", "fold", "exchange", "play")
+KNOCK, FOLD = "knock", "fold"
+TRICKS = 3
+MAX_EXCHANGE = 3
+
+
+class Outcome(NamedTuple):
+    """How a deal ended, in seat indices; immutable, so clones share it.
+
+    ``won``, ``payout`` and ``penalty`` have one entry per seat (0 for a folded seat).
+    """
+
+    swept_by: int | None
+    tricks: tuple[int, ...]
+    won: tuple[int, ...]
+    payout: tuple[int, ...]
+    penalty: tuple[int, ...]
+    next_pot: int
+    next_dealer: int
+
+
+class KopknackState:
+    """One Köpknack deal, from the ante to the settling. Mutable; ``clone`` is cheap.
+
+    ``order`` is every seat from the dealer's left round to the dealer: the bidding order.
+    ``active`` (after the bidding) holds the seats that knocked in that order, which is the
+    order they buy in, and their order round the table in play. ``hands`` are in the order the
+    cards arrived (dealt, then bought); the talon is kept top first with ``tp`` its next card.
+
+    ``to_act`` (``None`` once the deal is over; never ``CHANCE``: after the deal nothing is
+    left to chance, the talon's order is part of the deal) and ``is_over`` are plain
+    attributes, kept in step with ``phase``. Treat them, like the rest, as read-only.
+    """
+
+    __slots__ = ("game", "dealer", "stake", "carried", "pot", "dealt", "trump", "trump_suit",
+                 "talon", "order", "hands", "tp", "out", "bids", "knocks", "pos", "phase",
+                 "active", "nxt", "round", "xpos", "bought", "number", "trick", "trick_seats",
+                 "played", "tricks", "to_act", "is_over", "actions", "events", "outcome")
+
+    def __init__(
+        self,
+        game: KopknackGame,
+        dealer: int,
+        stake: int,
+        carried: int,
+        dealt: tuple[tuple[str, ...], ...],
+        trump: str,
+        talon: tuple[str, ...],
+        *,
+        _blank: bool = False,
+    ) -> None:
+        self.game = game
+        self.dealer = dealer
+        self.stake = stake
+        self.carried = carried
+        self.pot = carried + stake
+        self.dealt = dealt
+        self.trump = trump
+        self.trump_suit = trump[-1]
+        self.talon = talon
+        self.order: tuple[int, ...] = game.orders[dealer]
+        if _blank:
+            return
+        n = game.seats
+        self.hands: list[list[str]] = [list(h) for h in dealt]
+        self.tp = 0
+        self.out: list[str] = []
+        self.bids: list[str | None] = [None] * n
+        self.knocks = 0
+        self.pos = 0
+        self.phase = BID
+        self.active: tuple[int, ...] = ()
+        self.nxt: dict[int, int] = {}
+        self.round = 0
+        self.xpos = 0
+        self.bought: list[tuple[int, int]] = []  # (seat, cards exchanged), in turn order
+        self.number = 0
+        self.trick: list[str] = []
+        self.trick_seats: list[int] = []
+        self.played: list[tuple[int, str]] = []
+        self.tricks: list[int] = []
+        self.to_act: int | None = self.order[0]
+        self.is_over = False
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self.outcome: Outcome | None = None
+        self._deal()
+
+    # -- protocol ---------------------------------------------------------------------------
+
+    def _seat(self, seat: Any, what: str) -> int:
+        """A seat number given by a caller, checked: never wrapped, never guessed."""
+        n = self.game.seats
+        if type(seat) is not int or not 0 <= seat < n:
+            raise SeatError(f"{what} takes a seat number from 0 to {n - 1} "
+                            f"({', '.join(self.game.names)}), not {_brief(seat)}")
+        return seat
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to act) may do now. Only the seat to act may do
+        anything: Köpknack has no calls out of turn."""
+        me = self.to_act
+        if seat is None:
+            seat = me
+        elif type(seat) is not int or not 0 <= seat < self.game.seats:
+            self._seat(seat, "legal_actions")
+        if seat != me or seat is None:
+            return []
+        ph = self.phase
+        g = self.game
+        if ph == PLAY:
+            acts = g.play_actions[seat]
+            return [acts[c] for c in duty(self.hands[seat], self.trick, self.number,
+                                          self.trump_suit).cards]
+        if ph == BID:
+            return list(g.bid_actions[seat])
+        return self._exchanges(seat)
+
+    def _exchanges(self, seat: int) -> list[Action]:
+        """Every set of 0 to 3 of the seat's cards (no more than the talon holds), each in the
+        pack's order, fewest first: the first is keeping the hand."""
+        g = self.game
+        limit = min(MAX_EXCHANGE, len(self.talon) - self.tp)
+        mine = sorted(self.hands[seat], key=ORDER.__getitem__)
+        make = g.exchange_action
+        return [make(seat, cards) for k in range(limit + 1) for cards in combinations(mine, k)]
+
+    def callers(self) -> list[int]:
+        """Seats that may act out of turn now: never any in Köpknack."""
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Köpknack shuffles only before the deal, so no chance turn ever comes."""
+        raise IllegalActionError("Köpknack has no chance turns: the talon's order is fixed "
+                                 "at the deal, and every later step is a seat's decision")
+
+    def parse(self, text: Any) -> Action:
+        """``"knock"`` (the seat to act), ``"c fold"``, ``"a exchange 2C,7H"``, ``"a keep"``,
+        ``"b play KS"``, or the Swedish ``"knacka"``."""
+        return self.game.codec.from_text(text, None if self.is_over else self.to_act)
+
+    def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]:
+        """Play one action after checking it; returns the events it caused.
+
+        ``action`` is an ``Action``, a record's action object (``{"seat": "a", "do":
+        "play", "card": "KS"}``) or text (``"a play KS"``). An action the rules do not allow
+        now raises a ``KortspelError`` that says what is allowed, and leaves the state
+        exactly as it was: every check comes before the first change.
+        """
+        g = self.game
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = self.parse(action)
+            else:
+                action = g.codec.coerce(action, None if self.is_over else self.to_act)
+        if self.is_over:
+            raise HandOverError(self._over_message())
+        own = self._legal_one(action)
+        if own is None:
+            self._refuse(action)
+            raise AssertionError("_refuse always raises")  # pragma: no cover
+        start = len(self.events)
+        self.actions.append(own)
+        seat = own.seat
+        verb = own.verb
+        if verb == "play":
+            self._do_play(seat, own.args[0][1])  # type: ignore[arg-type]
+        elif verb == "exchange":
+            self._do_exchange(seat, own.args[0][1])  # type: ignore[arg-type]
+        elif verb == KNOCK:
+            self._do_knock(seat)
+        else:
+            self._do_fold(seat)
+        return self.events[start:]
+
+    def _legal_one(self, action: Action) -> Action | None:
+        """The table's own copy of ``action`` if the rules allow it now, else ``None``: the
+        same answer as looking it up in ``legal_actions()``, without building that list."""
+        seat = action.seat
+        if seat != self.to_act:
+            return None
+        g = self.game
+        verb = action.verb
+        ph = self.phase
+        own: Action | None
+        if ph == PLAY:
+            if verb != "play":
+                return None
+            card = action.get("card")
+            own = g.play_actions[seat].get(card)  # type: ignore[call-overload]
+            if own is None or card not in duty(self.hands[seat], self.trick, self.number,
+                                               self.trump_suit).cards:
+                return None
+        elif ph == BID:
+            own = g.bid_by_verb[seat].get(verb)
+        else:
+            if verb != "exchange":
+                return None
+            cards = action.get("cards")
+            if type(cards) is not tuple:
+                return None
+            mine = self.hands[seat]
+            if (len(cards) > min(MAX_EXCHANGE, len(self.talon) - self.tp)
+                    or len(set(cards)) != len(cards) or any(c not in mine for c in cards)
+                    or list(cards) != sorted(cards, key=ORDER.__getitem__)):
+                return None
+            own = g.exchange_action(seat, cards)
+        if own is None or (own is not action and own != action):
+            return None
+        return own
+
+    def clone(self) -> KopknackState:
+        c = KopknackState(self.game, self.dealer, self.stake, self.carried, self.dealt,
+                          self.trump, self.talon, _blank=True)
+        c.hands = [h[:] for h in self.hands]
+        c.tp = self.tp
+        c.out = self.out[:]
+        c.bids = self.bids[:]
+        c.knocks = self.knocks
+        c.pos = self.pos
+        c.phase = self.phase
+        c.active = self.active
+        c.nxt = self.nxt  # made once when the bidding ends, never changed after
+        c.round = self.round
+        c.xpos = self.xpos
+        c.bought = self.bought[:]
+        c.number = self.number
+        c.trick = self.trick[:]
+        c.trick_seats = self.trick_seats[:]
+        c.played = self.played[:]
+        c.tricks = self.tricks[:]
+        c.to_act = self.to_act
+        c.is_over = self.is_over
+        c.actions = self.actions[:]
+        c.events = self.events[:]
+        c.outcome = self.outcome
+        return c
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this state what it is; equal keys, equal states."""
+        g = self.game
+        return (g.names, g.rules, self.dealer, self.stake, self.carried, self.dealt,
+                self.trump, self.talon, tuple(map(tuple, self.hands)), self.tp, tuple(self.out),
+                tuple(self.bids), self.phase, self.round, self.xpos, self.number,
+                tuple(self.trick), tuple(self.played), tuple(self.tricks), self.to_act,
+                tuple(self.actions), self.outcome)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KopknackState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
+        """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
+        if type(seat) is not int or not 0 <= seat < self.game.seats:
+            self._seat(seat, "observation")
+        return Observation(self, seat, legal)
+
+    def record(self) -> dict[str, Any]:
+        """The JSON record that replays this deal exactly (the contract's format)."""
+        from .records import write_record
+
+        return write_record(self)
+
+    # -- reading the table ----------------------------------------------------------------
+
+    def zones(self) -> dict[Zone, tuple[str, ...]]:
+        """Where every card is now, omniscient, each zone bottom first: the hands, the talon
+        (its next card last, on top), the turned trump, the trick being played, the tricks
+        each seat has taken, and the cards out of play (folded hands and exchanged cards)."""
+        n = self.game.seats
+        out: dict[Zone, tuple[str, ...]] = {hand(s): tuple(self.hands[s]) for s in range(n)}
+        out[TALON_ZONE] = tuple(reversed(self.talon[self.tp:]))
+        out[TRUMP_ZONE] = (self.trump,)
+        out[TRICK_ZONE] = tuple(self.trick)
+        size = len(self.active)
+        for k, w in enumerate(self.tricks):
+            zone = won_zone(w)
+            out[zone] = out.get(zone, ()) + tuple(c for _, c in self.played[k * size:
+                                                                             (k + 1) * size])
+        out[OUT_ZONE] = tuple(self.out)
+        return out
+
+    @property
+    def phase_name(self) -> str:
+        """``"bidding"``, ``"buying"``, ``"play"`` or ``"over"``."""
+        return PHASES[self.phase]
+
+    @property
+    def talon_left(self) -> int:
+        return len(self.talon) - self.tp
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still in: during the bidding those that have not folded; after it those
+        that knocked (or the one that swept)."""
+        if self.outcome is not None and self.outcome.swept_by is not None:
+            return (self.outcome.swept_by,)
+        if self.phase == BID:
+            return tuple(s for s in range(self.game.seats) if self.bids[s] != FOLD)
+        return tuple(sorted(self.active))
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or is to lead) the current trick, during the play."""
+        if self.phase != PLAY:
+            return None
+        return self.trick_seats[0] if self.trick_seats else self.to_act
+
+    def won_by(self, seat: int) -> int:
+        """Tricks the seat has taken so far."""
+        return self.tricks.count(self._seat(seat, "won_by"))
+
+    def __repr__(self) -> str:
+        g = self.game
+        if self.is_over:
+            return f"<Köpknack deal over: {self.result()}>"
+        return (f"<Köpknack deal, {PHASES[self.phase]}: "
+                f"{g.names[self.to_act]} to act>")  # type: ignore[index]
+
+    def __str__(self) -> str:
+        g = self.game
+        lines = [f"pot {self.pot}, trump {self.trump}, talon {self.talon_left}"]
+        for s in range(g.seats):
+            mark = []
+            if s == self.dealer:
+                mark.append("dealer")
+            if self.bids[s]:
+                mark.append(self.bids[s] + "ed")  # type: ignore[operator]
+            if s == self.to_act:
+                mark.append("to act")
+            extra = f" ({', '.join(mark)})" if mark else ""
+            lines.append(f"{g.names[s]:>8}: {' '.join(self.hands[s]) or '-'}{extra}")
+        if self.trick:
+            lines.append("trick: " + " ".join(self.trick))
+        return "\n".join(lines)
+
+    # -- results --------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        """The outcome in seat names, field for field what ``python -m kortspel replay``
+        prints (the contract's form): while the deal goes on, ``over: false``, who is to act
+        and the fields that stand so far, the rest ``null``."""
+        names = self.game.names
+        n = len(names)
+        o = self.outcome
+        active = self.in_play
+        act_set = set(active)
+        won = {names[s]: self.tricks.count(s) for s in active}
+        out: dict[str, Any] = {
+            "game": "kopknack",
+            "pot": self.pot,
+            "active": [names[s] for s in active],
+            "folded": [names[s] for s in range(n) if s not in act_set],
+            "swept_by": None,
+            "tricks": [names[s] for s in self.tricks],
+            "won": won,
+            "payout": None,
+            "penalty": None,
+            "next_pot": None,
+            "next_dealer": None,
+            "over": False,
+            "to_act": None,
+        }
+        if o is None:
+            out["to_act"] = names[self.to_act]  # type: ignore[index]
+            return out
+        out["swept_by"] = None if o.swept_by is None else names[o.swept_by]
+        out["payout"] = {names[s]: o.payout[s] for s in range(n)}
+        out["penalty"] = {names[s]: o.penalty[s] for s in range(n)}
+        out["next_pot"] = o.next_pot
+        out["next_dealer"] = names[o.next_dealer]
+        out["over"] = True
+        return out
+
+    # -- refusals -----------------------------------------------------------------------------
+
+    def _over_message(self) -> str:
+        return "the deal is over; deal the next one to play on"
+
+    def say_legal(self, seat: int) -> str:
+        """What ``seat`` may do now, in words for an error message ("knock or fold")."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return "do nothing now"
+        verb = legal[0].verb
+        if verb == "play":
+            return "play " + " or ".join(a.args[0][1] for a in legal)  # type: ignore[misc]
+        if verb == "exchange":
+            most = max(len(a.args[0][1]) for a in legal)
+            if most == 0:
+                return "only keep the hand (exchange with no cards: the talon is empty)"
+            return (f"exchange up to {plural(most, 'card')} of the hand, or none (an "
+                    "exchange of no cards keeps the hand)")
+        return " or ".join(a.verb for a in legal)
+
+    def _refuse(self, action: Action) -> None:
+        """Raise the error that says why ``action`` is not allowed now, and what is."""
+        g = self.game
+        n = g.seats
+        seat, verb = action.seat, action.verb
+        if type(seat) is not int or not 0 <= seat < n:
+            raise InvalidActionError(
+                f"{action!r} names no seat of this table; its seats are 0 to {n - 1} "
+                f"({', '.join(g.names)})")
+        g.codec.check(action)  # the form: a verb of the game, the right who, its arguments
+        names = g.names
+        who = names[seat]
+        me = self.to_act
+        assert me is not None
+        now = f"it is {names[me]}'s turn; {names[me]} may {self.say_legal(me)}"
+        if self.bids[seat] == FOLD:
+            raise IllegalActionError(f"{who} has folded and is out of this deal; {now}")
+        if seat != me:
+            if self.phase != BID and seat not in self.active:
+                raise IllegalActionError(f"{who} is not in the play of this deal; {now}")
+            raise NotYourTurnError(f"{who} cannot {verb} now: {now}")
+        ph = self.phase
+        wanted = {BID: (KNOCK, FOLD), BUY: ("exchange",), PLAY: ("play",)}[ph]
+        if verb not in wanted:
+            raise IllegalActionError(
+                f"{who} cannot {verb} now: it is the {PHASES[ph]}; {who} may "
+                f"{self.say_legal(seat)}")
+        mine = self.hands[seat]
+        if verb == "exchange":
+            cards: tuple[str, ...] = action.get("cards")
+            left = len(self.talon) - self.tp
+            missing = [c for c in cards if c not in mine]
+            if missing:
+                why = (f"{who} does not hold {say_list(missing)}; {who} holds "
+                       f"{' '.join(mine)}")
+            elif len(set(cards)) != len(cards):
+                why = f"{who} names a card twice; the cards exchanged are different cards"
+            elif len(cards) > MAX_EXCHANGE:
+                why = "at most three cards may be exchanged in one turn"
+            else:
+                why = (f"the talon holds only {plural(left, 'card')}, so no more may be "
+                       "exchanged" if left else "the talon is empty, so no card may be "
+                       "exchanged")
+            raise IllegalActionError(f"{who} cannot exchange {' '.join(cards)}: {why}; {who} "
+                                     f"may {self.say_legal(seat)}")
+        card: str = action.get("card")
+        why_not = broken_duty(mine, self.trick, self.number, self.trump_suit, card)
+        if why_not is not None:
+            if card not in mine:
+                raise IllegalActionError(f"{who} cannot play {card}: {who} does not hold it; "
+                                         f"{who} holds {' '.join(mine)}")
+            raise IllegalActionError(f"{who} cannot play {card}: that breaks {why_not}")
+        raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self.say_legal(seat)}")
+
+    # -- the deal ---------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        say = self.game.narrator
+        ev = self.events
+        ev.append(say.ante(self.dealer, self.stake, self.carried))
+        ev.append(say.deal(self.dealer, self.order, len(self.talon)))
+        for s in self.order:
+            ev.append(say.dealt(s, self.dealt[s]))
+        ev.append(say.trump(self.dealer, self.trump))
+
+    # -- bidding --------------------------------------------------------------------------------
+
+    def _do_knock(self, seat: int) -> None:
+        self.bids[seat] = KNOCK
+        self.knocks += 1
+        self.events.append(self.game.narrator._knock[seat])
+        self._next_bidder()
+
+    def _do_fold(self, seat: int) -> None:
+        self.bids[seat] = FOLD
+        mine = self.hands[seat]
+        self.out += mine
+        mine.clear()
+        self.events.append(self.game.narrator.fold(seat, self.dealer))
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        pos = self.pos + 1
+        n = len(self.order)
+        if pos == n - 1 and not self.knocks:  # everyone but the dealer folded
+            self._sweep(self.dealer, True)
+            return
+        if pos < n:
+            self.pos = pos
+            self.to_act = self.order[pos]
+            return
+        if self.knocks == 1:
+            self._sweep(next(s for s in self.order if self.bids[s] == KNOCK), False)
+            return
+        self.active = active = tuple(s for s in self.order if self.bids[s] == KNOCK)
+        k = len(active)
+        self.nxt = {s: active[(i + 1) % k] for i, s in enumerate(active)}
+        self._start_round(1)
+
+    def _sweep(self, seat: int, dealer: bool) -> None:
+        say = self.game.narrator
+        n = self.game.seats
+        nxt = self.game.next_dealer[self.dealer]
+        payout = [0] * n
+        payout[seat] = self.pot
+        self.events.append(say.sweep(seat, self.pot, dealer))
+        self.events.append(say.next_deal(0, nxt))
+        self._end(Outcome(seat, (), (0,) * n, tuple(payout), (0,) * n, 0, nxt))
+
+    # -- buying -----------------------------------------------------------------------------
+
+    def _start_round(self, number: int) -> None:
+        self.phase = BUY
+        self.round = number
+        self.xpos = 0
+        self.to_act = self.active[0]
+        self.events.append(self.game.narrator.buy_round(number, self.active[0]))
+
+    def _do_exchange(self, seat: int, cards: tuple[str, ...]) -> None:
+        say = self.game.narrator
+        mine = self.hands[seat]
+        left = len(self.talon) - self.tp
+        positions = tuple(sorted(mine.index(c) for c in cards))
+        n = len(positions)
+        for p in reversed(positions):
+            self.out.append(mine.pop(p))
+        start = len(mine)
+        got = self.talon[self.tp:self.tp + n]
+        mine += got
+        self.tp += n
+        self.bought.append((seat, n))
+        ev = self.events
+        ev.append(say.exchange(seat, positions, left == 0))
+        if n:
+            ev.append(say.drawn(seat, cards, got, start))
+            if left == n:
+                ev.append(say.talon_out)
+        self.xpos += 1
+        if self.xpos < len(self.active):
+            self.to_act = self.active[self.xpos]
+        elif self.round == 1:
+            self._start_round(2)
+        else:
+            self.phase = PLAY
+            self.number = 1
+            self.to_act = self.active[0]
+
+    # -- the play ---------------------------------------------------------------------------
+
+    def _do_play(self, seat: int, card: str) -> None:
+        say = self.game.narrator
+        mine = self.hands[seat]
+        p = mine.index(card)
+        del mine[p]
+        trick = self.trick
+        self.events.append(say.play(seat, card, p, self.number, not trick))
+        trick.append(card)
+        self.trick_seats.append(seat)
+        self.played.append((seat, card))
+        if len(trick) < len(self.active):
+            self.to_act = self.nxt[seat]
+            return
+        i = winning_index(trick, self.trump_suit)
+        winner = self.trick_seats[i]
+        self.tricks.append(winner)
+        self.events.append(say.trick(winner, self.number, trick[i], len(trick)))
+        self.trick = []
+        self.trick_seats = []
+        if self.number == TRICKS:
+            self._settle()
+        else:
+            self.number += 1
+            self.to_act = winner
+
+    def _settle(self) -> None:
+        """Each trick takes a third of the pot; each seat in the play that took none pays the
+        penalty into the next pot, which the next dealer's ante joins."""
+        g = self.game
+        say = g.narrator
+        n = g.seats
+        share = self.pot // TRICKS
+        won = [0] * n
+        for w in self.tricks:
+            won[w] += 1
+        payout = [w * share for w in won]
+        fine = self.stake * g.rules.penalty_stakes
+        losers = tuple(s for s in sorted(self.active) if not won[s])
+        penalty = [0] * n
+        for s in losers:
+            penalty[s] = fine
+        next_pot = fine * len(losers)
+        nxt = g.next_dealer[self.dealer]
+        ev = self.events
+        ev.append(say.payout(self.pot, tuple((s, won[s], payout[s]) for s in range(n)
+                                             if won[s])))
+        if losers:
+            ev.append(say.penalty(losers, fine, g.rules.penalty_stakes))
+        ev.append(say.next_deal(next_pot, nxt))
+        self._end(Outcome(None, tuple(self.tricks), tuple(won), tuple(payout), tuple(penalty),
+                          next_pot, nxt))
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = OVER
+        self.to_act = None
+        self.is_over = True
+
+
+assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
+assert HAND_SIZE == TRICKS  # three cards, three tricks: every seat in the play plays all
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -1,0 +1,131 @@
+"""The three tricks: which cards a seat may play, and who wins a trick. Pure functions.
+
+``duty`` is the whole of the play's rules in one place: the engine checks every card with it,
+the table lights up the cards it allows, and the notebooks ask it questions. It takes cards
+by name, so anyone can call it with a hand they made up:
+
+>>> legal_cards(["5S", "QD", "3D"], ["9S", "KS"], 1, "D")   # void? no: spades must be followed
+('5S',)
+>>> legal_cards(["5H", "QD", "3D"], ["9S", "4D"], 1, "D")   # void: head the 4♦ with the Q♦
+('QD',)
+>>> legal_cards(["5H", "2D", "3D"], ["9S", "4D"], 2, "D")   # trick 2: cannot head, still trump
+('2D', '3D')
+
+The duties, trick by trick (``docs/rules/kopknack.md`` explains each choice):
+
+* Every trick: follow the led suit if you can.
+* Tricks 1 and 2: among the cards following suit allows, if a trump would *head* the trick
+  (beat every card in it so far), you must play such a trump.
+* Trick 2: the leader must lead a trump if it has one; a seat void in the led suit must play
+  a trump if it has one, heading if it can, else any trump.
+* Trick 3: follow suit, nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from .cards import SUIT, VALUE, suit_word
+
+FREE = "free"
+"""No duty binds: any card in the hand."""
+FOLLOW = "follow suit"
+"""Cards of the led suit must be played."""
+HEAD = "head the trick"
+"""A trump that beats every card played so far must be played."""
+LEAD_TRUMP = "lead a trump"
+"""Trick 2's leader holds a trump, so it must lead one."""
+MUST_TRUMP = "trump"
+"""Trick 2: void in the led suit, holding trumps none of which heads: any trump."""
+DUTIES = (FREE, FOLLOW, HEAD, LEAD_TRUMP, MUST_TRUMP)
+
+
+class Duty(NamedTuple):
+    """What binds a seat now (one of ``DUTIES``) and the cards it leaves, in hand order."""
+
+    name: str
+    cards: tuple[str, ...]
+
+
+def duty(hand: Sequence[str], trick: Sequence[str], number: int, trump: str) -> Duty:
+    """The duty that binds the seat holding ``hand`` when ``trick`` (the cards played to it
+    so far, the lead first) is trick ``number`` (1, 2 or 3) and ``trump`` the trump suit."""
+    if not trick:
+        if number == 2:
+            trumps = tuple([c for c in hand if SUIT[c] == trump])
+            if trumps:
+                return Duty(LEAD_TRUMP, trumps)
+        return Duty(FREE, tuple(hand))
+    led = SUIT[trick[0]]
+    follow = tuple([c for c in hand if SUIT[c] == led])
+    if number >= 3:
+        return Duty(FOLLOW, follow) if follow else Duty(FREE, tuple(hand))
+    top = 0  # the highest trump in the trick so far: a trump above it heads the trick
+    for c in trick:
+        if SUIT[c] == trump and VALUE[c] > top:
+            top = VALUE[c]
+    heading = tuple([c for c in (follow or hand) if SUIT[c] == trump and VALUE[c] > top])
+    if heading:
+        return Duty(HEAD, heading)
+    if follow:
+        return Duty(FOLLOW, follow)
+    if number == 2:
+        trumps = tuple([c for c in hand if SUIT[c] == trump])
+        if trumps:
+            return Duty(MUST_TRUMP, trumps)
+    return Duty(FREE, tuple(hand))
+
+
+def legal_cards(hand: Sequence[str], trick: Sequence[str], number: int,
+                trump: str) -> tuple[str, ...]:
+    """The cards of ``hand`` that may be played now (see ``duty``)."""
+    return duty(hand, trick, number, trump).cards
+
+
+def winning_index(trick: Sequence[str], trump: str) -> int:
+    """Which card of a trick (0 = the lead) wins it: the highest trump, else the highest
+    card of the led suit. Cards of other suits never win."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best], trump):
+            best = i
+    return best
+
+
+def beats(card: str, other: str, trump: str) -> bool:
+    """Whether ``card``, played after ``other`` (the card winning so far), takes the lead:
+    a trump beats any other suit; within the winning card's suit the higher card wins; any
+    other suit loses."""
+    s, o = SUIT[card], SUIT[other]
+    if s == o:
+        return VALUE[card] > VALUE[other]
+    return s == trump
+
+
+def broken_duty(hand: Sequence[str], trick: Sequence[str], number: int, trump: str,
+                card: str, name: Callable[[str], str] = str) -> str | None:
+    """Why ``card`` may not be played now, naming the duty it breaks and the cards the duty
+    allows; ``None`` when it may. ``name`` writes a card (``cards.show`` for "9♠"; the
+    default keeps a record's spelling, "9S", which is what an error about a record needs)."""
+    if card not in hand:
+        return f"{name(card)} is not in the hand, which holds {' '.join(map(name, hand))}"
+    d = duty(hand, trick, number, trump)
+    if card in d.cards:
+        return None
+    may = " or ".join(map(name, d.cards))
+    trumps = suit_word(trump)
+    if d.name == LEAD_TRUMP:
+        return (f"the duty to lead a trump: in trick 2 a leader holding {trumps} (trumps) "
+                f"must lead one; play {may}")
+    led = SUIT[trick[0]]
+    if SUIT[card] != led and any(SUIT[c] == led for c in hand):
+        return (f"the duty to follow suit: {suit_word(led)} were led and the hand holds "
+                f"{suit_word(led)}; play {may}")
+    if d.name == HEAD:
+        return (f"the duty to head the trick: in trick {number} a trump that beats every "
+                f"card played so far must be played when the hand has one; play {may}")
+    if d.name == MUST_TRUMP:
+        return (f"the duty to trump: in trick 2 a seat with no {suit_word(led)} must play a "
+                f"trump ({trumps}) when it holds one; play {may}")
+    raise AssertionError(f"no duty explains {card} against {d}")  # every case is above
