@@ -564,9 +564,11 @@ def test_the_rules_notebook_asks_without_giving_answers_away() -> None:
 
     from kortspel.widgets.games.kille_lessons import QUESTIONS, ask
 
-    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "kille" /
-                     "01-rules.ipynb").read_text(encoding="utf-8"))
-    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    folder = Path(__file__).resolve().parents[2] / "notebooks"
+    code = ["".join(c["source"])
+            for path in (folder / "kille" / "01-rules.ipynb", folder / "00-start-here.ipynb")
+            for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"]
     asked = [name for src in code for name in QUESTIONS if f'ask("{name}"' in src]
     assert sorted(asked) == sorted(QUESTIONS)
     for src in code:

@@ -1,28 +1,19 @@
-"""The questions of the Kille rules notebook, kept out of its cells.
-
-A quiz whose explanation sits in the code cell above it gives its answer away, so the
-notebook only says which question to ask and lets the engine compute the answer; the words
-(the question, the choices, why the right answer is right and why each wrong one is wrong)
-live here. ``ask(name, answer)`` makes the ``Check``.
+"""The questions of the Kille notebooks, kept out of their cells (see ``lessons``): the
+question, the choices, why the right answer is right and why each wrong one is wrong.
+``ask(name, answer)`` makes the ``Check`` with the answer the engine computed.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from kortspel import KortspelError
-
-from ..views import Check
-
-
-class Question(NamedTuple):
-    text: str
-    choices: tuple[str, ...]
-    explain: str
-    why: dict[str, str]
-
+from ..lessons import Lessons, Question
 
 QUESTIONS: dict[str, Question] = {
+    "horse-and-cuckoo": Question(
+        "In the hand above, who loses a life?", ("a", "b", "c", "d", "e"),
+        "c ends up holding the 2, the lowest card on the table.",
+        {"d": "d was dealt the 2, but c asked d for a swap and took it.",
+         "e": "e holds the Kuku, the highest card of all.",
+         "a": "a swapped its 4 for c's 8, and the 4 is not the lowest card at the end."}),
     "inn-or-horse": Question(
         "Which card is higher: Värdshus (the inn) or Kavall (the horse)?",
         ("Värdshus", "Kavall", "they tie"),
@@ -118,9 +109,4 @@ QUESTIONS: dict[str, Question] = {
 }
 
 
-def ask(name: str, answer: Any) -> Check:
-    """The question called ``name``, with the answer the engine computed."""
-    if name not in QUESTIONS:
-        raise KortspelError(f"no question called {name!r}; there are: {', '.join(QUESTIONS)}")
-    q = QUESTIONS[name]
-    return Check(q.text, list(q.choices), str(answer), q.explain, why=q.why)
+ask = Lessons(QUESTIONS).ask
