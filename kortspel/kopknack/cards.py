@@ -36,7 +36,7 @@ HAND_SIZE = 3
 DECK_SIZE = len(PACK)
 
 VALUES: dict[str, int] = {r: i for i, r in enumerate(
-    ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"), start=2)}
+    (*(str(n) for n in range(2, 11)), "J", "Q", "K", "A"), start=2)}
 """Rank -> strength: 2 is 2, ..., 10 is 10, Jack 11, Queen 12, King 13, Ace 14."""
 
 VALUE: dict[str, int] = {c: VALUES[rank(c)] for c in PACK}

@@ -161,7 +161,7 @@ class KopknackMatch:
             why = (f"{' and '.join(names[s] for s in broke)} could not pay the penalty in "
                    "full")
         elif played >= self.target:
-            why = f"all {self.target} deals are played"
+            why = f"the last of its {self.target} deals is played"
         elif balances[dealer] < self.stake:
             why = f"{names[dealer]} cannot put up the ante to deal"
         summary = DealSummary(hand.record(), hand.dealer, out.swept_by, out.payout,

@@ -69,7 +69,8 @@ def cards_word(n: int) -> str:
 
 
 def tricks_word(n: int) -> str:
-    return f"{_COUNT_WORDS[n]} trick" if n == 1 else f"{_COUNT_WORDS[n]} tricks"
+    """``1`` -> "one trick", ``0`` -> "no trick"."""
+    return f"{_COUNT_WORDS[n]} trick" if n <= 1 else f"{_COUNT_WORDS[n]} tricks"
 
 
 class Narrator:
@@ -121,8 +122,8 @@ class Narrator:
     def fold(self, seat: int, dealer: int) -> Event:
         nm = self.names
         to = "on the table" if seat == dealer else f"to {nm[dealer]}, the dealer"
-        return Event("fold", f"{nm[seat]} folds and throws the hand face down {to}: out of "
-                     "this deal.", None,
+        return Event("fold", f"{nm[seat]} folds: {nm[seat]}'s hand goes face down {to}, out "
+                     "of this deal.", None,
                      (Move(hand(seat), OUT_ZONE, 3, False), Fact("bid", seat, "fold")), "",
                      (seat, dealer))
 
@@ -153,9 +154,9 @@ class Narrator:
         if n:
             text = f"{who} exchanges {cards_word(n)}."
         elif empty:
-            text = f"{who} cannot buy: the talon is empty, so {who} keeps the hand."
+            text = f"{who} cannot buy: the talon is empty, so {who} keeps all three cards."
         else:
-            text = f"{who} keeps the hand."
+            text = f"{who} keeps all three cards."
         effects: list[Any] = [Move(hand(seat), OUT_ZONE, 1, False, p)
                               for p in sorted(positions, reverse=True)]
         effects += [Move(TALON_ZONE, hand(seat), 1)] * n
