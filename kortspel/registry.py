@@ -19,7 +19,7 @@ from .errors import KortspelError, RecordError, UnknownGameError
 from .protocol import GameSpec
 
 _MODULES: dict[str, str] = {"kille": "kortspel.kille",
-                            "kopknack": "kortspel.kopknack"}
+                            "kopknack": "kortspel.kopknack", "knock": "kortspel.knock"}
 """Built-in games: registry name -> the package that defines ``SPEC``."""
 
 _SPECS: dict[str, GameSpec] = {}
