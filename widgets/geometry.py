@@ -186,7 +186,7 @@ def _badge_text(b: Badge) -> str:
     if b.kind == "pot":
         return f"pot {b.value}"
     if b.kind == "tricks":
-        return f"{b.value} tricks"
+        return f"{b.value} trick" if b.value == 1 else f"{b.value} tricks"
     return str(b.value)
 
 
