@@ -288,7 +288,8 @@ class ActionCodec:
         ``"a discard KS"``, ``"a draw from=stock"``.
 
         After the verb come its arguments in order (or as ``name=value``); a list of cards
-        is written with commas (``"9H,9D"``). What stands before the verb is the seat's name.
+        is written with commas (``"9H,9D"``), or with spaces when it is the verb's last
+        argument (``"a exchange 9H 9D"``). What stands before the verb is the seat's name.
         """
         if not isinstance(text, str):
             raise InvalidActionError(
@@ -322,6 +323,10 @@ class ActionCodec:
                 named[k] = v
             else:
                 positional.append(w)
+        if len(positional) > len(spec.args) and spec.args and spec.args[-1].kind == "cards":
+            # A list of cards that ends the action may be typed with spaces: "a buy 2C 7H".
+            last = len(spec.args) - 1
+            positional[last:] = [",".join(positional[last:])]
         if len(positional) > len(spec.args):
             takes = (", ".join(a.name for a in spec.args) if spec.args else "nothing")
             raise InvalidActionError(
