@@ -56,6 +56,26 @@ def _paint_zone(p: Painter, zone: ZoneItem) -> None:
         cx = b.x + b.w / 2
         p.polygon([(cx - 8, b.y - 18), (cx + 8, b.y - 18), (cx, b.y - 7)], fill=GOLD,
                   stroke=INK, line_width=1)
+    if zone.kind == "chips":
+        _paint_chips(p, b.x, b.y, b.w, b.h, zone.count)
+
+
+MAX_CHIPS = 12  # chips drawn in one stack; the label says the sum, however large
+
+
+def _paint_chips(p: Painter, x: float, y: float, w: float, h: float, count: int) -> None:
+    """A stack of ``count`` chips standing on the bottom of its box: a pot seen at a glance,
+    its height growing with the sum (the label beside it says the number)."""
+    rx = w * 0.42
+    ry = rx * 0.38
+    step = min(ry * 0.9, (h - 2 * ry - 2) / MAX_CHIPS)
+    cx = x + w / 2
+    base = y + h - ry - 1
+    for i in range(min(count, MAX_CHIPS)):
+        cy = base - i * step
+        p.ellipse(cx, cy + step, rx, ry, fill="#8a6d12", stroke=INK, line_width=1)
+        p.ellipse(cx, cy, rx, ry, fill=GOLD, stroke=INK, line_width=1)
+        p.ellipse(cx, cy, rx * 0.55, ry * 0.55, stroke="#8a6d12", line_width=1.2)
 
 
 def _paint_plate(p: Painter, plate: PlateItem) -> None:

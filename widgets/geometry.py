@@ -87,6 +87,7 @@ class ZoneItem:
     ref: Hashable | None = None
     highlight: str | None = None
     seat: int | None = None
+    count: int = 0  # the zone's ``hidden`` count: how many chips a stack of chips shows
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
         return cw + backs, ch + backs + max(0, n - 1) * ch * 0.22
     if zone.kind == "trick":
         return (cw + max(0, n - 1) * cw * 0.75 if n else cw), ch + LABEL_H
+    if zone.kind == "chips":
+        return cw * 0.9, ch
     if zone.kind == "out":
         k = 0.8
         return (cw * k + max(0, n + min(zone.hidden, 6) - 1) * cw * k * OUT_STEP
@@ -286,7 +289,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
     cw, ch = style.w, style.h
     w, h = zone_size(zone, style)
     lay.zones.append(ZoneItem(Box(x, y, w, h), zone.kind, zone.label, zone.ref,
-                              zone.highlight, seat))
+                              zone.highlight, seat, zone.hidden))
     cards = zone.cards
     if zone.kind == "hand":
         for i, c in enumerate(cards):
@@ -401,7 +404,7 @@ def alt_text(model: TableModel) -> str:
     middle = []
     for z in model.centre:
         seen = [c.label for c in z.cards]
-        if z.hidden and z.kind not in ("stock", "talon"):
+        if z.hidden and z.kind not in ("stock", "talon", "chips"):
             seen.append(f"{z.hidden} face down")
         middle.append(z.label + (": " + ", ".join(seen) if seen else ""))
     text = "; ".join(parts)

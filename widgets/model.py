@@ -15,10 +15,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-ZONE_KINDS = ("single", "hand", "pile", "stock", "discard", "talon", "trick", "out")
+ZONE_KINDS = ("single", "hand", "pile", "stock", "discard", "talon", "trick", "out", "chips")
 """How a zone is drawn: one card; a fanned hand; a pile drawn offset with its face-down count;
 a stock, discard pile or talon with its count; a trick with who played what; cards out of
-play, face up and face down."""
+play, face up and face down; a stack of ``hidden`` chips (a pot), its sum in the label."""
 
 BADGE_KINDS = ("lives", "score", "stars", "pot", "tricks", "bid", "text")
 

@@ -88,11 +88,14 @@ def test_every_zone_kind_is_drawn() -> None:
     kinds = set()
     for kind in ("hand", "pile", "single"):
         kinds |= {z.kind for z in layout(model(4, kind)).zones}
-    assert kinds == set(ZONE_KINDS) - {"talon"}
+    assert kinds == set(ZONE_KINDS) - {"talon", "chips"}
     talon = TableModel("t", (SeatView(0, "a"), SeatView(1, "b")),
-                       (ZoneView("talon", (), 40, "talon: 40", ref=("talon",)),), style=STYLE)
+                       (ZoneView("chips", (), 5, "pot 15"),
+                        ZoneView("talon", (), 40, "talon: 40", ref=("talon",))), style=STYLE)
     lay = layout(talon)
     assert lay.hit(*lay.zones[-1].box.centre) == ("talon",)
+    chips = next(z for z in lay.zones if z.kind == "chips")
+    assert chips.count == 5 and "pot 15" in lay.alt and "face down" not in lay.alt
 
 
 def test_a_click_finds_the_topmost_card_and_a_zone_behind_cards() -> None:
