@@ -318,6 +318,8 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
                                       "out of play: a face-down card", None, None, seat))
         for i, c in enumerate(cards):
             _card(lay, c, Box(x + (backs + i) * step, y, cw * k, ch * k), seat)
+    elif zone.kind == "chips":
+        pass  # no card: the painter draws the stack from the zone's count
     else:  # single, stock, discard, talon: the top card (or a back) stands for the zone
         if cards:
             _card(lay, cards[-1], Box(x, y, cw, ch), seat)

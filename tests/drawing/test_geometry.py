@@ -96,6 +96,7 @@ def test_every_zone_kind_is_drawn() -> None:
     assert lay.hit(*lay.zones[-1].box.centre) == ("talon",)
     chips = next(z for z in lay.zones if z.kind == "chips")
     assert chips.count == 5 and "pot 15" in lay.alt and "face down" not in lay.alt
+    assert not any(c.box.overlaps(chips.box) for c in lay.cards)  # a stack, not a card
 
 
 def test_a_click_finds_the_topmost_card_and_a_zone_behind_cards() -> None:
