@@ -57,7 +57,8 @@ def show(card: int) -> str:
 
 
 def show_all(cards: Iterable[int]) -> str:
-    return " ".join(SHOWN[c] for c in cards)
+    """Card ids as a player reads them: ``"7♥ 7♦ K♠"``."""
+    return " ".join(map(SHOWN.__getitem__, cards))
 
 
 def rank_of(card: str) -> str:

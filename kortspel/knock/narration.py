@@ -11,10 +11,11 @@ once per table and shared: events are immutable, so sharing them is safe.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from ..errors import plural, say_list
 from ..events import DISCARD, STOCK, Event, Fact, Move, Place, Reveal, Zone, hand
-from .cards import NAMES, SHOWN, article, show_all
+from .cards import DECK_SIZE, NAMES, SHOWN, article, show_all
 from .rules import OUT_OVER, SKUNK_BELOW
 
 KNOCK_CALL = "Knack!"
@@ -28,6 +29,8 @@ EVENT_KINDS = (
     "knock_holds", "star", "scores", "out", "skunk", "winner", "no_winner", "next_dealer",
 )
 """Every kind of event a Knock round can hold."""
+
+_PLACES = tuple(range(0, 6 * DECK_SIZE, DECK_SIZE))  # place i of a hand starts at i * 52
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
             "ninth", "tenth")
@@ -45,16 +48,19 @@ def the(card: int) -> str:
     return f"the {SHOWN[card]}"
 
 
-def _shown_hand(seat: int, cards: Sequence[int]) -> tuple[Reveal, ...]:
-    return tuple(Reveal(hand(seat), i, NAMES[c], True) for i, c in enumerate(cards))
-
-
 class Narrator:
     """The events of one table (its seat names fixed), cached where they repeat."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = nm = tuple(names)
         seats = range(len(nm))
+        # A card seen in a hand (privately, or face up for all): one Reveal per seat, place
+        # (0-5) and card, made once per table, ``_reveal[face_up][seat][place * 52 + card]``:
+        # rounds reveal the same cards again and again.
+        self._reveal = tuple(
+            tuple(tuple(Reveal(hand(s), i, NAMES[c], up) for i in range(6)
+                        for c in range(DECK_SIZE)) for s in seats)
+            for up in (False, True))
         self._deal: dict[tuple[int, tuple[int, ...], int, int], Event] = {}
         self._knock = tuple(
             Event("knock", f"{nm[s]} knocks ({KNOCK_CALL}): every other seat gets one more "
@@ -87,10 +93,13 @@ class Narrator:
                  Place(DISCARD_ZONE, (NAMES[upcard],), True)), "", (dealer, upcard, stock))
         return event
 
+    def reveals(self, seat: int, cards: Sequence[int], face_up: bool) -> tuple[Reveal, ...]:
+        """The seat's hand revealed card by card: to the seat alone, or face up for all."""
+        return tuple(map(self._reveal[face_up][seat].__getitem__, map(add, _PLACES, cards)))
+
     def dealt(self, seat: int, cards: Sequence[int], value: int) -> Event:
         return Event("dealt", f"{self.names[seat]} is dealt {show_all(cards)} (worth "
-                     f"{value}).", (seat,),
-                     tuple(Reveal(hand(seat), i, NAMES[c]) for i, c in enumerate(cards)), "",
+                     f"{value}).", (seat,), self.reveals(seat, cards, False), "",
                      (seat, tuple(cards), value))
 
     # -- a turn ---------------------------------------------------------------------------
@@ -132,7 +141,7 @@ class Narrator:
         who = self.names[seat]
         when = "from the deal" if at_deal else "after that discard"
         return Event("zero", f"{who} holds zero {when}: {grouping}. {who} shows the hand and "
-                     "the round ends at once.", None, _shown_hand(seat, cards), "",
+                     "the round ends at once.", None, self.reveals(seat, cards, True), "",
                      (seat, tuple(cards), at_deal, grouping))
 
     def show(self, order: Sequence[int], hands: Sequence[Sequence[int]],
@@ -141,7 +150,7 @@ class Narrator:
                  for s, h, v in zip(order, hands, values, strict=True)]
         effects: tuple[Reveal, ...] = ()
         for s, h in zip(order, hands, strict=True):
-            effects += _shown_hand(s, h)
+            effects += self.reveals(s, h, True)
         return Event("show", f"The hands are shown: {', '.join(parts)}.", None, effects, "",
                      (tuple(order), tuple(tuple(h) for h in hands), tuple(values)))
 

@@ -29,23 +29,20 @@ class Observation:
     needs only its legal actions (the random one) costs nothing here.
     """
 
-    __slots__ = ("seat", "names", "rules", "dealer", "order", "to_act", "legal", "is_over",
-                 "phase", "scores", "stars", "skunks", "out", "_events", "_n", "_folded")
+    __slots__ = ("seat", "game", "dealer", "order", "to_act", "legal", "is_over", "_phase",
+                 "carry", "_events", "_n", "_folded")
 
     def __init__(self, state: KnockState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
-        g = state.game
-        self.names = g.names
-        self.rules = g.rules  # the table's rules options: public, and a player needs them
+        self.game = state.game
         self.dealer = state.dealer
         self.order = state.order
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
         self.is_over = state.is_over
-        self.phase = state.phase_name
-        c = state.carry
-        self.scores, self.stars, self.skunks, self.out = c.scores, c.stars, c.skunks, c.out
+        self._phase = state.phase
+        self.carry = state.carry
         # A state's event list only grows, so its first ``_n`` events are this moment's
         # history for good; they are filtered to this seat's view on first use.
         self._events: Sequence[Event] = state.events
@@ -64,12 +61,46 @@ class Observation:
                 k.apply(eff)
         knocks = k.facts("knock")
         taken = None
-        if self.to_act == seat and self.phase == "discard" and events \
+        if self.to_act == seat and self._phase == 1 and events \
                 and events[-1].kind == "take":
             taken = k.names(hand(seat))[-1]  # a taken card goes to the end of the hand
         self._folded = {"knowledge": k, "knocker": knocks[0].seat if knocks else None,
                         "taken": taken}
         return self._folded
+
+    # -- the table -----------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> Any:
+        """The table's rules options: public, and a player needs them."""
+        return self.game.rules
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals as the round began (public)."""
+        return self.carry.scores  # type: ignore[no-any-return]
+
+    @property
+    def stars(self) -> tuple[int, ...]:
+        return self.carry.stars  # type: ignore[no-any-return]
+
+    @property
+    def skunks(self) -> tuple[int, ...]:
+        return self.carry.skunks  # type: ignore[no-any-return]
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """Seats out of the game before this round, in the order they went out."""
+        return self.carry.out  # type: ignore[no-any-return]
+
+    @property
+    def phase(self) -> str:
+        """``"draw"`` (the seat to act draws or knocks), ``"discard"`` or ``"over"``."""
+        return ("draw", "discard", "over")[self._phase]
 
     # -- cards ----------------------------------------------------------------------------------
 
