@@ -30,6 +30,8 @@ FAN = 0.42  # how much of each card a fanned hand shows, as a share of a card's 
 PILE_STEP = 4.0  # offset of each face-down card under a pile
 MAX_BACKS = 3  # face-down cards drawn under a pile (the count says how many there are)
 OUT_STEP = 0.5  # share of a card's width between the cards out of play
+GROUP_GAP = 0.22  # share of a card's width between a group of cards and the cards beside it
+GROUP_PAD = 4.0  # room between a group's outline and its cards
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,15 @@ class ZoneItem:
 
 
 @dataclass(frozen=True)
+class GroupItem:
+    """The outline round a group of a hand's cards (a set), with its words above it."""
+
+    box: Box
+    label: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
 class PlateItem:
     seat: int
     box: Box
@@ -114,6 +125,7 @@ class Layout:
     zones: list[ZoneItem] = field(default_factory=list)
     plates: list[PlateItem] = field(default_factory=list)
     texts: list[TextItem] = field(default_factory=list)
+    groups: list[GroupItem] = field(default_factory=list)
     seat_boxes: dict[int, Box] = field(default_factory=dict)
     centre_box: Box | None = None
     alt: str = ""
@@ -149,7 +161,8 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
     cw, ch = style.w, style.h
     n = len(zone.cards)
     if zone.kind == "hand":
-        return (cw + max(0, n - 1) * cw * FAN if n else cw * 0.6), ch
+        top, bottom, side = _group_margins(zone)
+        return hand_offsets(zone, cw)[1] + 2 * side, ch + top + bottom
     if zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS) * PILE_STEP
         return cw + backs, ch + backs + max(0, n - 1) * ch * 0.22
@@ -162,6 +175,31 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
         return (cw * k + max(0, n + min(zone.hidden, 6) - 1) * cw * k * OUT_STEP
                 if n + zone.hidden else cw * k), ch * k
     return cw, ch  # single, stock, discard, talon
+
+
+def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
+    """Where each card of a hand starts, and the hand's width: fanned, each group of cards
+    set apart from its neighbours with its last card whole (and the card before it too)."""
+    if not zone.cards:
+        return [], cw * 0.6
+    breaks = set()
+    for g in zone.groups:
+        breaks.update((g.start - 1, g.start + g.count - 1))
+    xs = []
+    x = 0.0
+    for i in range(len(zone.cards)):
+        xs.append(x)
+        x += cw * (1 + GROUP_GAP) if i in breaks else cw * FAN
+    return xs, xs[-1] + cw
+
+
+def _group_margins(zone: ZoneView) -> tuple[float, float, float]:
+    """Room round a hand for its groups' outlines (top, bottom, each side), and above them
+    for their words: none for a hand without groups."""
+    if not zone.groups:
+        return 0.0, 0.0, 0.0
+    words = LABEL_H if any(g.label for g in zone.groups) else 0.0
+    return GROUP_PAD + words, GROUP_PAD, GROUP_PAD
 
 
 def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, float]:
@@ -239,7 +277,8 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
     for seat in model.seats:
         zw, zh = _zones_size(seat.zones, style)
         name_w = text_width(seat.name + "  ▶", 13, bold=True) + 34
-        pw = max(PLATE_MIN_W, zw, min(name_w + 0, 220), badges_width(seat.badges) + 16)
+        out_w = text_width("out", 11) + 8 if seat.out else 0.0  # the plate's "out" mark
+        pw = max(PLATE_MIN_W, zw, min(name_w + 0, 220), badges_width(seat.badges) + 16 + out_w)
         blocks.append((seat, zw, zh, pw, plate_height(seat)))
     # The oval's radii leave room for the tallest and widest seat block.
     bw = max(max(b[1], b[3]) for b in blocks)
@@ -292,8 +331,19 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
                               zone.highlight, seat, zone.hidden))
     cards = zone.cards
     if zone.kind == "hand":
+        xs, _ = hand_offsets(zone, cw)
+        top, _bottom, side = _group_margins(zone)
+        x, y = x + side, y + top
         for i, c in enumerate(cards):
-            _card(lay, c, Box(x + i * cw * FAN, y, cw, ch), seat)
+            _card(lay, c, Box(x + xs[i], y, cw, ch), seat)
+        for g in zone.groups:
+            left = x + xs[g.start] - GROUP_PAD
+            gw = xs[g.start + g.count - 1] + cw - xs[g.start] + 2 * GROUP_PAD
+            box = Box(left, y - GROUP_PAD, gw, ch + 2 * GROUP_PAD)
+            lay.groups.append(GroupItem(box, g.label, seat))
+            if g.label:
+                lay.texts.append(TextItem(left + gw / 2, box.y - LABEL_H / 2,
+                                          _fit(g.label, 10, gw), 10, "#f2c94c", bold=True))
     elif zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS)
         for i in range(backs):
@@ -382,6 +432,23 @@ def problems(lay: Layout) -> list[str]:
     return out
 
 
+def _card_words(zone: ZoneView) -> list[str]:
+    """A zone's cards in words, each group said as one: "set of 7s (7♣, 7♦, 2♥ as a 7)"."""
+    starts = {g.start: g for g in zone.groups}
+    words = []
+    i = 0
+    while i < len(zone.cards):
+        g = starts.get(i)
+        if g is None:
+            words.append(zone.cards[i].label)
+            i += 1
+            continue
+        inside = ", ".join(c.label for c in zone.cards[i:i + g.count])
+        words.append(f"{g.label} ({inside})" if g.label else inside)
+        i += g.count
+    return words
+
+
 def alt_text(model: TableModel) -> str:
     """The whole table in words: the canvas is invisible to screen readers."""
     parts = []
@@ -391,7 +458,7 @@ def alt_text(model: TableModel) -> str:
         if s.out:
             bits.append("out")
         for z in s.zones:
-            seen = [c.label for c in z.cards]
+            seen = _card_words(z)
             if z.hidden:
                 seen.append(f"{z.hidden} face down")
             if seen:
