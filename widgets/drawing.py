@@ -28,6 +28,9 @@ def paint_table(p: Painter, lay: Layout) -> None:
         _paint_zone(p, zone)
     for plate in lay.plates:
         _paint_plate(p, plate)
+    for group in lay.groups:  # behind its cards: a frame round them
+        b = group.box
+        p.rect(b.x, b.y, b.w, b.h, fill="#2b7d54", stroke=GOLD, line_width=2.5, radius=8)
     for card in lay.cards:
         b = card.box
         lift = highlight_lift(card.highlight, b.h)

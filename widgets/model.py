@@ -50,6 +50,18 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class CardGroup:
+    """Cards of a hand that count together (a set, a meld): the zone's cards ``start`` to
+    ``start + count - 1``. A hand draws each group apart from the cards beside it, its last
+    card whole, inside an outline with ``label`` above it ("set of 7s"): shape and words,
+    not colour alone."""
+
+    start: int
+    count: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class ZoneView:
     """Cards lying together: visible cards bottom first, and ``hidden`` face-down cards
     under them (drawn as offset backs with their count)."""
@@ -61,10 +73,18 @@ class ZoneView:
     ref: Hashable | None = None
     highlight: str | None = None
     played_by: tuple[str, ...] = ()  # a trick: who played each card, in order
+    groups: tuple[CardGroup, ...] = ()  # a hand: cards that count together, outlined
 
     def __post_init__(self) -> None:
         if self.kind not in ZONE_KINDS:
             raise ValueError(f"zone kind {self.kind!r} is not one of {ZONE_KINDS}")
+        end = 0
+        for g in self.groups:  # in order, apart, each inside the hand
+            if self.kind != "hand" or g.count < 1 or g.start < end or (
+                    g.start + g.count > len(self.cards)):
+                raise ValueError(f"{g!r} is not a run of this {self.kind}'s "
+                                 f"{len(self.cards)} cards after the groups before it")
+            end = g.start + g.count
 
 
 @dataclass(frozen=True)
