@@ -49,8 +49,8 @@ from .observation import Observation
 from .value import hand_value
 
 __all__ = [
-    "End", "Knock", "Job", "KnockAt", "StockOnly", "PileWhenLower", "ends", "end_of_a",
-    "knock_of", "run", "tally", "cores", "estimate", "play_chunk", "ROUNDS_PER_CHUNK",
+    "End", "Job", "KnockAt", "StockOnly", "PileWhenLower", "ends", "end_of_a", "deal_and_a",
+    "run", "tally", "cores", "estimate", "play_chunk", "ROUNDS_PER_CHUNK",
 ]
 
 ROUNDS_PER_CHUNK = 100
@@ -120,26 +120,20 @@ class End(NamedTuple):
 
     ``position``: 1 is the first to play (on the dealer's left) ... the last is the dealer.
     ``twos``: how many 2s it was dealt. ``value``: its hand's value at the end. ``beaten``:
-    another seat ended strictly lower. ``knocked``: it knocked; ``star``: it knocked and was
-    beaten (a star). ``ended_by``: how the round ended (``knock``, ``zero``, ``stock``).
+    another seat ended strictly lower. ``turns``: how many times it drew (for a knocker, the
+    turns it played before knocking, as a knock ends its part in the round). ``knocked``: it
+    knocked; ``star``: it knocked and was beaten (a star). ``ended_by``: how the round ended
+    (``knock``, ``zero`` or ``stock``).
     """
 
     position: int
     twos: int
     value: int
     beaten: bool
+    turns: int
     knocked: bool
     star: bool
     ended_by: str
-
-
-class Knock(NamedTuple):
-    """A round's knock: the knocker's value (its hand does not change after knocking), whether
-    the knock held, and how many turns the knocker had played before it knocked."""
-
-    value: int
-    held: bool
-    turns_before: int
 
 
 def ends(state: Any) -> list[End]:
@@ -148,9 +142,10 @@ def ends(state: Any) -> list[End]:
     values = result["values"]
     low = min(values.values())
     knocker = result["knocker"]
+    drew = Counter(a["seat"] for a in record["actions"] if a["do"] == "draw")
     order = [state.game.names[s] for s in state.seats_in_round]  # first to play ... dealer
     return [End(pos, sum(1 for c in record["deal"][name] if c.startswith("2")),
-                values[name], values[name] > low, name == knocker,
+                values[name], values[name] > low, drew[name], name == knocker,
                 name == knocker and result["valid_knock"] is False, result["ended_by"])
             for pos, name in enumerate(order, 1)]
 
@@ -161,15 +156,14 @@ def end_of_a(state: Any) -> End:
     return ends(state)[order.index("a")]
 
 
-def knock_of(state: Any) -> Knock | None:
-    """The round's knock, or ``None`` when nobody knocked."""
-    result = state.result()
-    knocker = result["knocker"]
-    if knocker is None:
-        return None
-    turns = sum(1 for a in state.record()["actions"]
-                if a["seat"] == knocker and a["do"] == "draw")
-    return Knock(result["values"][knocker], bool(result["valid_knock"]), turns)
+def deal_and_a(state: Any) -> tuple[str, End]:
+    """The round's deal in a line, with seat a's ``End``. Runs with the same seed deal the
+    same rounds whoever plays seat a (the deal is the only draw on the random generator, as
+    the heuristic and its variants choose without it), so the line pairs each round of one
+    run with the same deal in another."""
+    record = state.record()
+    cards = " ".join(" ".join(hand) for hand in record["deal"].values())
+    return f"{record['dealer']}: {cards} / {record['upcard']}", end_of_a(state)
 
 
 # -------------------------------------------------------------------------------------------

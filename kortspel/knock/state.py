@@ -397,8 +397,8 @@ class KnockState:
         if self.phase == _DRAW:
             raise IllegalActionError(f"{who} must draw before discarding; {who} may {now}")
         if card == self.taken:
-            raise IllegalActionError(f"{who} took the {SHOWN[card]} from the discard pile this turn "
-                                     f"and may not throw it back at once; {who} may {now}")
+            raise IllegalActionError(f"{who} took the {SHOWN[card]} from the discard pile this "
+                                     f"turn and may not throw it back at once; {who} may {now}")
         raise IllegalActionError(f"{who} does not hold the {SHOWN[card]}; {who} may {now}")
 
     # -- the deal -------------------------------------------------------------------------------
