@@ -183,6 +183,9 @@ class TableView(Picture):
         self.selected: frozenset[Hashable] = frozenset()
         self.cover: str = ""  # a hand-over screen: the table hidden, these words instead
         self.headline: str = ""  # big words in the middle instead of the last call
+        # What a match adds to the picture of its hand (a game's ``dress``: balances on the
+        # plates), set by Play; a bare table or a replay has no match around it.
+        self.dress: Callable[[TableModel], TableModel] | None = None
         self._lay = self._make_layout()
         style = self.adapter.style
         # Every face this game can show, painted once per kernel in one message: later
@@ -199,6 +202,8 @@ class TableView(Picture):
     def model(self) -> TableModel:
         model = mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
                      selected=self.selected)
+        if self.dress is not None:
+            model = self.dress(model)
         if self.headline:
             model = replace(model, call=self.headline)
         return model
@@ -490,6 +495,9 @@ class Play(W.VBox):
         self.restart_words = "press New match to play again"
         self._closed = False
         self._clicks: tuple[Hashable, ...] = ()
+        # Cards picked for an action made by picking a set and pressing its button (an
+        # adapter's ``picks``: Köpknack's exchange), in any order.
+        self._picked: frozenset[Hashable] = frozenset()
         # A question waiting for Yes or No: what it is about, and the hand it was asked in.
         self._confirming: tuple[Any, int] | None = None
         self.news = W.HTML()  # a pot won, the match won: said once, between hands
@@ -499,6 +507,9 @@ class Play(W.VBox):
         self.match = self._new_match()
         self.table = TableView(self.hand, self._screen)
         self.table.on_click = self._clicked
+        dress = getattr(self.adapter, "dress", None)
+        if dress is not None:
+            self.table.dress = lambda model: dress(self.match, model)
         self.status = W.HTML()
         self.story = W.HTML(layout=W.Layout(max_height="10em", overflow="auto",
                                           border="1px solid #ccc", padding="2px 6px"))
@@ -595,6 +606,7 @@ class Play(W.VBox):
 
     def _forget_choices(self) -> None:
         self._clicks = ()
+        self._picked = frozenset()
         self._confirming = None
         self.confirm.layout.display = "none"
 
@@ -726,7 +738,16 @@ class Play(W.VBox):
         return True
 
     def press(self, verb: str) -> bool:
-        """A verb's button: the action of that verb for the human whose screen it is."""
+        """A verb's button: the action of that verb for the human whose screen it is (for
+        an action made by picking cards, the one whose cards are picked now)."""
+        picks = {a: cards for a, cards in self._picks().items() if a.verb == verb}
+        if picks:
+            found = [a for a, cards in picks.items() if cards == self._picked]
+            if not found:
+                self._say("Those cards cannot go together now; click one again to put it "
+                          "back.")
+                return False
+            return self.act(found[0])
         seat = self._acting_human()
         if seat is None:
             seat = self._screen
@@ -777,6 +798,24 @@ class Play(W.VBox):
             return {}
         return self.adapter.paths(self.hand, seat, self.hand.legal_actions(seat))
 
+    def _picks(self) -> dict[Action, frozenset[Hashable]]:
+        """Actions made by picking a set of cards, then pressing the action's button (an
+        adapter's optional ``picks``): each click on one of those cards picks or unpicks it."""
+        picks = getattr(self.adapter, "picks", None)
+        seat = self._acting_human()
+        if picks is None or seat is None or self._handover is not None:
+            return {}
+        return picks(self.hand, seat, self.hand.legal_actions(seat))  # type: ignore[no-any-return]
+
+    def _refusal(self, ref: Hashable | None) -> str | None:
+        """Why a click on ``ref`` is no move now, in the game's words (an adapter's optional
+        ``refuse``: a card the rules forbid names the rule), or ``None``."""
+        refuse = getattr(self.adapter, "refuse", None)
+        seat = self._acting_human()
+        if refuse is None or ref is None or seat is None or self._handover is not None:
+            return None
+        return refuse(self.hand, seat, ref)  # type: ignore[no-any-return]
+
     def _clicked(self, ref: Hashable | None) -> None:
         """A click on the table: follow the legal paths; a click that leads nowhere is
         answered in words and changes nothing."""
@@ -785,11 +824,22 @@ class Play(W.VBox):
             return
         if self.hand.is_over:
             return  # the result stays on screen; Next hand deals on
+        picks = self._picks()
+        if ref is not None and any(ref in cards for cards in picks.values()):
+            chosen = self._picked ^ {ref}
+            if any(chosen <= cards for cards in picks.values()):
+                self._picked = chosen
+                self._refresh()
+            else:
+                self._say(self._refusal(ref) or "That is more cards than may be picked now.")
+                self._refresh(keep_status=True)
+            return
         paths = self._paths()
         if ref is None or not paths:
             self._clicks = ()
-            self._say(self._why_not(self._screen) if not paths else
-                      "That is not a place to play now; the outlined places are.")
+            refusal = self._refusal(ref)
+            self._say(refusal if refusal else self._why_not(self._screen) if not paths and not
+                      picks else "That is not a place to play now; the outlined places are.")
             self._refresh(keep_status=True)
             return
         if self._clicks and ref == self._clicks[-1]:
@@ -809,14 +859,16 @@ class Play(W.VBox):
             self._refresh()
             return
         self._clicks = ()
-        self._say("That is not a move now; the outlined cards and places are.")
+        self._say(self._refusal(ref) or "That is not a move now; the outlined cards and places "
+                  "are.")
         self._refresh(keep_status=True)
 
     def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
         paths = self._paths()
         n = len(self._clicks)
         nxt = frozenset(p[n] for p in paths.values() if p[:n] == self._clicks and len(p) > n)
-        return nxt, frozenset(self._clicks)
+        pickable = frozenset().union(*self._picks().values())
+        return nxt | (pickable - self._picked), frozenset(self._clicks) | self._picked
 
     def _take_over(self) -> None:
         if self._handover is not None:
@@ -932,6 +984,10 @@ class Play(W.VBox):
                 self.adapter.paths(hand, acting, [a])[a]) > 1}
         for verb, b in self.verb_buttons.items():
             b.layout.display = "" if verb in legal and verb not in clickable else "none"
+        pick_button = getattr(self.adapter, "pick_button", None)
+        if pick_button is not None:  # the button says what it does with the cards picked
+            for verb in {a.verb for a in self._picks()} & set(self.verb_buttons):
+                self.verb_buttons[verb].description = pick_button(verb, len(self._picked))
         self.next_hand.disabled = not hand.is_over or self.match.is_over
         self.undo.disabled = not any(a.seat == self._screen for a in hand.actions)
         if not keep_status:
@@ -958,6 +1014,9 @@ class Play(W.VBox):
             return f"{said} {out}" if out else f"{said} Press Next {self.spec.hand_word}."
         if self._clicks:
             return "Now click where it goes (outlined), or click it again to choose another."
+        if self._picked:
+            return (f"{said} {len(self._picked)} picked; click a picked card again to put it "
+                    "back.")
         if self._human_turn() is None:
             to_act = hand.to_act
             if to_act is not None and 0 <= to_act < len(names):
