@@ -16,7 +16,8 @@ from kortspel import Action, KortspelError, SeatError
 
 from ..model import CardStyle, TableModel
 
-_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille"}
+_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille",
+                            "kopknack": "kortspel.widgets.games.kopknack"}
 _DECK_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille_cards"}
 """Games whose cards are their own deck: the module that draws it (and registers it)."""
 _ADAPTERS: dict[str, Adapter] = {}

@@ -1,0 +1,312 @@
+"""Köpknack's table: up to eight seats round the oval, each with its three cards (face down
+to the others), its bid and its tricks; in the middle the pot as a stack of chips, the talon
+with its count, the turned trump beside it, and the trick being played with who played what.
+
+Everything Köpknack-specific the views need is here: how a deal (the teacher's view) or one
+seat's observation becomes a table model (``kopknack_seen`` reads either into the same
+record, so a seat's view is built from its observation alone), which cards light up (the
+engine's one duty function says which cards may be played), what a click means (in the play,
+one of your cards: play it; while buying, your cards are picked and the Exchange button
+exchanges them), and the words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from kortspel import Action
+from kortspel.kopknack import (
+    FOLLOW,
+    FREE,
+    HEAD,
+    LEAD_TRUMP,
+    MUST_TRUMP,
+    PACK,
+    KopknackState,
+    broken_duty,
+    show,
+    suit_word,
+    winning_index,
+)
+from kortspel.kopknack.telling import deal_settled, match_progress, review, story
+from kortspel.voice import Voice, sentence
+
+from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
+from .kopknack_seen import Seen, count_words, seen
+
+STYLE = CardStyle(64.0, 96.0, "back:french")
+
+
+def face(card: str) -> str:
+    """The sprite of a Köpknack card ("10H" -> "french:10H:2c")."""
+    return f"french:{card}:2c"
+
+
+def card_ref(seat: int, card: str) -> Hashable:
+    """A card in a seat's hand, as a click names it (only cards the viewer sees have one)."""
+    return ("card", seat, card)
+
+
+def _duty_words(name: str, lead: bool, led: str) -> str:
+    """What a duty asks of the seat to play, as the end of a sentence ("must follow
+    suit (hearts)")."""
+    if name == FOLLOW:
+        return f"must follow suit with a {suit_word(led)[:-1]}"
+    if name == HEAD:
+        return "must head the trick with a trump"
+    if name == LEAD_TRUMP:
+        return "must lead a trump"
+    if name == MUST_TRUMP:
+        return "must play a trump"
+    assert name == FREE
+    return "may lead any card" if lead else "may play any card"
+
+
+def status_of(s: Seen) -> str:
+    """One short sentence on what happens now, told to the viewer (it fits the table's
+    middle, so the longer help is in the narration and the review)."""
+    v = Voice(s.names, s.viewer)
+    if s.is_over:
+        if s.swept_by is not None:
+            return sentence(f"{v.says(s.swept_by, 'sweeps')} the pot of {s.pot}", v.names)
+        carried = s.next_pot or 0
+        return (f"The deal is over; {carried} goes into the next pot." if carried
+                else "The deal is over; no penalty goes into the next pot.")
+    t = s.to_act
+    if t is None:
+        return ""
+    if s.phase == "bidding":
+        if v.me(t):
+            return "Your turn: knock (play this deal) or fold."
+        return f"It is {v.names[t]}'s turn to knock or fold."
+    if s.phase == "buying":
+        rnd = sum(len(c) for c in s.exchanged.values()) // max(1, len(s.in_play)) + 1
+        if v.me(t):
+            most = min(3, s.talon_left)
+            if not most:
+                return f"Buying, round {rnd} of 2: the talon is empty; keep your cards."
+            return f"Buying, round {rnd} of 2: pick 0 to {most} cards, then Exchange."
+        return f"Buying, round {rnd} of 2: it is {v.names[t]}'s turn."
+    lead = not s.trick
+    if s.duty_name:
+        led = s.trick[0][1][-1] if s.trick else ""
+        said = f"{v.who(t)} {_duty_words(s.duty_name, lead, led)}"
+    else:
+        said = f"it is {v.names[t]}'s turn to {'lead' if lead else 'play'}"
+    return sentence(f"Trick {s.number}: {said}", v.names)
+
+
+def _last_call(state: KopknackState, viewer: int | None) -> str:
+    """The call said aloud by the latest decision: "Knack!" right after a knock."""
+    for e in reversed(state.events):
+        if viewer is not None and not e.visible_to(viewer):
+            continue
+        return str(e.call or "")
+    return ""
+
+
+class KopknackAdapter:
+    game = "kopknack"
+    title = "A Köpknack table"
+    style = STYLE
+
+    # -- models -------------------------------------------------------------------------------
+
+    def model(self, state: KopknackState, viewer: int | None) -> TableModel:
+        s = seen(state, viewer)
+        seats = tuple(self._seat(s, seat) for seat in range(len(s.names)))
+        return TableModel(self.title, seats, self._centre(s), self._words(s), viewer=viewer,
+                          call=_last_call(state, viewer), status=status_of(s),
+                          is_over=s.is_over, style=STYLE)
+
+    def _seat(self, s: Seen, seat: int) -> SeatView:
+        name = s.names[seat]
+        v = Voice(s.names, s.viewer)
+        bid = s.bids.get(seat)
+        mine = s.hands[seat]
+        legal = set(s.legal) if seat == s.to_act else set()
+        cards = []
+        for c in mine:
+            if c is None:
+                cards.append(CardView(STYLE.back, f"{name}: a hidden card"))
+            else:
+                mark = "legal" if c in legal else None
+                words = f"{name}: {show(c)}" + (" (may be played)" if mark else "")
+                cards.append(CardView(face(c), words, card_ref(seat, c), mark))
+        # A folded hand has gone to the dealer, and a played-out hand is not there to show.
+        zones = (ZoneView("hand", tuple(cards)),) if cards else ()
+        badges = []
+        playing = s.phase in ("play", "over") and s.swept_by is None and seat in s.in_play
+        if bid is not None and not playing:  # in the play, its tricks say it knocked
+            word = "knocked" if bid == "knock" else "folded"
+            badges.append(Badge("bid", word, word))
+        if playing:
+            won = s.won(seat)
+            badges.append(Badge("tricks", won, f"{won} {'trick' if won == 1 else 'tricks'}"))
+        notes = []
+        if seat in s.exchanged and s.swept_by is None:
+            notes.append(count_words(s.exchanged[seat]))
+        if s.swept_by == seat:
+            notes.append(f"{v.verb(seat, 'sweeps')} {s.pot}")
+        elif s.payout.get(seat):
+            notes.append(f"{v.verb(seat, 'wins')} {s.payout[seat]}")
+        if s.penalty.get(seat):
+            notes.append(f"penalty {s.penalty[seat]}")
+        return SeatView(seat, name, zones, tuple(badges), tuple(notes),
+                        is_dealer=seat == s.dealer, to_act=seat == s.to_act,
+                        is_viewer=seat == s.viewer, out=bid == "fold")
+
+    def _centre(self, s: Seen) -> tuple[ZoneView, ...]:
+        v = Voice(s.names, s.viewer)
+        chips = s.pot // s.stake if s.stake else 0
+        out = [ZoneView("chips", (), chips, f"pot {s.pot}"),
+               ZoneView("talon", (), s.talon_left, f"talon: {s.talon_left}"),
+               ZoneView("single", (CardView(face(s.trump), f"the trump card, {show(s.trump)}"),),
+                        label=f"trumps {show(s.trump)[-1]}")]
+        trick = s.trick
+        number = s.number
+        done = not trick and bool(s.tricks)
+        if done:  # the trick just finished stays in view until the next lead
+            number, trick = s.last_trick()
+        if trick or s.phase == "play":
+            cards = [c for _, c in trick]
+            best = winning_index(cards, s.trump[-1]) if cards else -1
+            label = f"trick {number}"
+            if done:
+                label += f", won by {v.who(trick[best][0])}"
+            elif len(trick) > 1:
+                label += f", best: {v.who(trick[best][0])}"
+            how = "won the trick" if done else "best so far"
+            views = tuple(
+                CardView(face(c), f"{s.names[p]} played {show(c)}"
+                         + (f" ({how})" if i == best and len(trick) > 1 else ""))
+                for i, (p, c) in enumerate(trick))
+            out.append(ZoneView("trick", views, label=label,
+                                played_by=tuple(v.who(p) for p, _ in trick)))
+        return tuple(out)
+
+    def _words(self, s: Seen) -> tuple[Badge, ...]:
+        return (Badge("text", s.pot // 3, f"each trick wins {s.pot // 3}"),)
+
+    # -- input --------------------------------------------------------------------------------
+
+    def paths(self, state: KopknackState, seat: int, legal: Sequence[Action]
+              ) -> dict[Action, tuple[Hashable, ...]]:
+        """In the play, a click on one of your cards the duties allow plays it."""
+        return {a: (card_ref(seat, a.get("card")),) for a in legal if a.verb == "play"}
+
+    def picks(self, state: KopknackState, seat: int, legal: Sequence[Action]
+              ) -> dict[Action, frozenset[Hashable]]:
+        """While buying, the cards you pick (in any order) are the ones Exchange gives up;
+        none picked keeps the hand."""
+        return {a: frozenset(card_ref(seat, c) for c in a.get("cards"))
+                for a in legal if a.verb == "exchange"}
+
+    def pick_button(self, verb: str, picked: int) -> str:
+        """The Exchange button says what it will do with the cards picked so far."""
+        if picked == 0:
+            return "Keep all three"
+        return f"Exchange {picked} card{'s' if picked > 1 else ''}"
+
+    def refuse(self, state: KopknackState, seat: int, ref: Hashable) -> str | None:
+        """Why a click on ``ref`` is not a move now, in the engine's words: a card the
+        trick duties forbid names the duty it breaks; a pick beyond what the talon allows
+        says so."""
+        if not (isinstance(ref, tuple) and len(ref) == 3 and ref[0] == "card"):
+            return None
+        _, owner, card = ref
+        v = Voice(state.game.names, seat)
+        if owner != seat:
+            return "Only your own cards can be clicked."
+        phase = state.phase_name
+        if phase == "bidding":
+            return "First knock or fold, with the buttons."
+        if phase == "buying":
+            most = min(3, state.talon_left)
+            return (f"The talon holds {state.talon_left} card{'s' if state.talon_left != 1 else ''}"
+                    f", so you may exchange at most {most}." if most < 3 else None)
+        if phase != "play" or state.to_act != seat or card not in state.hands[seat]:
+            return None
+        why = broken_duty(state.hands[seat], state.trick, state.number, state.trump_suit,
+                          card, name=show)
+        if why is None:
+            return None
+        return sentence(f"{v.who(seat)} cannot play {show(card)}: that breaks {why}", v.names)
+
+    def buttons(self) -> dict[str, tuple[str, str]]:
+        return {
+            "knock": ("Knock (knack!)", "Play this deal: knack, I am in"),
+            "fold": ("Fold", "Give up this deal: your cards go face down to the dealer"),
+            "exchange": ("Exchange", "Give up the cards you picked and draw as many from "
+                                     "the talon; none picked keeps your hand"),
+        }
+
+    def sprite_keys(self) -> list[str]:
+        return [face(c) for c in PACK] + [STYLE.back]
+
+    def status(self, state: KopknackState, seat: int | None) -> str:
+        return status_of(seen(state, seat))
+
+    def lines(self, state: KopknackState, seat: int | None) -> list[str]:
+        """The deal told to ``seat`` (second person for it), or to the teacher."""
+        return story(state, seat)
+
+    # -- between deals ------------------------------------------------------------------------
+
+    def review(self, state: KopknackState, viewer: int | None) -> list[str]:
+        return review(state, viewer)
+
+    def progress(self, match: Any) -> str:
+        """Where the session stands (also the headline on the table once it is over, so it
+        is short). Said here with ``Voice`` rather than by ``telling.match_progress``, which
+        says "you deals" and "you wins" for the seat Play names "you"."""
+        v = Voice(match.game.names, None)
+        if match.is_over:
+            w = match.winner
+            if w is None:
+                return "The session ends in a tie for the top balance."
+            return sentence(f"{v.says(w, 'wins')} the session with {match.balances[w]} chips",
+                            v.names)
+        if not any(n.lower() == "you" for n in match.game.names):
+            return match_progress(match)
+        d = match.hand.dealer
+        return sentence(f"Deal {match.deals_played + 1} of {match.target}: "
+                        f"{v.says(d, 'deals')}, and the pot is {match.hand.pot}", v.names)
+
+    def between(self, match: Any, summary: Any) -> str:
+        """Words after a deal is settled (the session's end said with ``Voice``, as above)."""
+        if not summary.match_over:
+            return deal_settled(match, summary)
+        v = Voice(match.game.names, None)
+        w = match.winner
+        who = (f"{v.have(w)} the highest balance, {match.balances[w]}" if w is not None
+               else "the top balance is shared")
+        return sentence(f"The session is over: {summary.why_over}. {sentence(who, v.names)}",
+                        v.names)
+
+    def balances(self, match: Any) -> list[int]:
+        """Each seat's balance, a finished deal's winnings and penalties already counted
+        (the session settles them only when the next deal is dealt)."""
+        out = match.hand.outcome
+        bal = list(match.balances)
+        if out is not None and not match.is_over and match.hand.is_over:
+            bal = [b + out.payout[s] - out.penalty[s] for s, b in enumerate(bal)]
+        return bal
+
+    def standings(self, match: Any) -> list[dict[str, Any]]:
+        names = match.game.names
+        return [{"seat": names[s], "balance": b, "gain": b - match.bank}
+                for s, b in enumerate(self.balances(match))]
+
+    def dress(self, match: Any, model: TableModel) -> TableModel:
+        """During a session, each plate also shows its seat's balance."""
+        bal = self.balances(match)
+        seats = tuple(replace(sv, badges=(*sv.badges, Badge(
+            "text", f"{bal[sv.seat]} chips", f"balance {bal[sv.seat]} chips")))
+            for sv in model.seats)
+        return replace(model, seats=seats)
+
+
+ADAPTER = KopknackAdapter()
