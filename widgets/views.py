@@ -349,7 +349,10 @@ class Replay(W.VBox):
         before = len(self.adapter.lines(self.frames[i - 1], self.viewer)) if i else 0
         new = self.adapter.lines(state, self.viewer)[before:]
         if self.viewer is None and i == 0:
-            new = new[:1]  # the deal, not every seat's private card in turn
+            # The deal, not every seat's private cards in turn; a game whose deal says more
+            # in public (an ante, a turned trump) says which lines with ``opening``.
+            opening = getattr(self.adapter, "opening", None)
+            new = opening(state) if opening is not None else new[:1]
         return " ".join(new)
 
     def comment(self, i: int) -> str:
