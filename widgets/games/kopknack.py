@@ -30,7 +30,7 @@ from kortspel.kopknack import (
     suit_word,
     winning_index,
 )
-from kortspel.kopknack.telling import deal_settled, match_progress, review, story
+from kortspel.kopknack.telling import deal_settled, match_progress, review, story, tell
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -252,6 +252,12 @@ class KopknackAdapter:
     def lines(self, state: KopknackState, seat: int | None) -> list[str]:
         """The deal told to ``seat`` (second person for it), or to the teacher."""
         return story(state, seat)
+
+    def opening(self, state: KopknackState) -> list[str]:
+        """What a replay's first frame says to the teacher: the ante, the deal and the
+        turned trump (the events everyone saw), not each seat's cards one by one."""
+        names = state.game.names
+        return [tell(e, names, None) for e in state.events if e.visible is None]
 
     # -- between deals ------------------------------------------------------------------------
 
