@@ -223,7 +223,7 @@ def _badge_text(b: Badge) -> str:
     if b.kind == "stars":
         return f"★{b.value}"
     if b.kind == "score":
-        return f"{b.value} pts"
+        return f"{b.value} pt" if b.value in (1, -1) else f"{b.value} pts"
     if b.kind == "pot":
         return f"pot {b.value}"
     if b.kind == "tricks":
