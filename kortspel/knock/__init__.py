@@ -1,8 +1,8 @@
 """Swedish Knock: five cards each, wild 2s, sets of three score nothing, knock when lowest.
 
 The rules are those of the project's rules page, ``docs/rules/knock.md``, which says where
-a reading had to be chosen and why; the record format and the replay output are the
-contract's. The package is split by concern: ``cards`` (the pack and card points),
+a reading had to be chosen and why; records, and what a replay prints, follow the
+contract. The package is split by concern: ``cards`` (the pack and card points),
 ``rules`` (options), ``value`` (what a hand is worth, and why), ``settle`` (the end of a
 round in numbers), ``state`` (what the rules decide, turn by turn), ``narration`` (how each
 happening is told), ``telling`` (the same, for one reader), ``observation`` (what a seat may

@@ -49,11 +49,11 @@ from .observation import Observation
 from .value import hand_value
 
 __all__ = [
-    "End", "Job", "KnockAt", "StockOnly", "PileWhenLower", "ends", "end_of_a", "deal_and_a",
+    "End", "Job", "KnockAt", "StockOnly", "PileWhenLower", "ends", "round_of",
     "run", "tally", "cores", "estimate", "play_chunk", "ROUNDS_PER_CHUNK",
 ]
 
-ROUNDS_PER_CHUNK = 100
+ROUNDS_PER_CHUNK = 50
 """The chunk size. It decides the seeds, so changing it changes every count (a little)."""
 
 
@@ -136,34 +136,30 @@ class End(NamedTuple):
     ended_by: str
 
 
-def ends(state: Any) -> list[End]:
-    """One ``End`` per seat dealt in, from the round's record and result."""
+def ends(state: Any) -> tuple[End, ...]:
+    """One ``End`` per seat dealt in, in seat order (seat a first), from the round's record
+    and result."""
     record, result = state.record(), state.result()
     values = result["values"]
     low = min(values.values())
     knocker = result["knocker"]
     drew = Counter(a["seat"] for a in record["actions"] if a["do"] == "draw")
-    order = [state.game.names[s] for s in state.seats_in_round]  # first to play ... dealer
-    return [End(pos, sum(1 for c in record["deal"][name] if c.startswith("2")),
-                values[name], values[name] > low, drew[name], name == knocker,
-                name == knocker and result["valid_knock"] is False, result["ended_by"])
-            for pos, name in enumerate(order, 1)]
+    names = state.game.names
+    position = {names[s]: pos for pos, s in enumerate(state.seats_in_round, 1)}
+    return tuple(End(position[name], sum(1 for c in record["deal"][name] if c.startswith("2")),
+                     values[name], values[name] > low, drew[name], name == knocker,
+                     name == knocker and result["valid_knock"] is False, result["ended_by"])
+                 for name in names if name in values)
 
 
-def end_of_a(state: Any) -> End:
-    """Seat a's ``End``: the seat whose player a question changes."""
-    order = [state.game.names[s] for s in state.seats_in_round]
-    return ends(state)[order.index("a")]
-
-
-def deal_and_a(state: Any) -> tuple[str, End]:
-    """The round's deal in a line, with seat a's ``End``. Runs with the same seed deal the
-    same rounds whoever plays seat a (the deal is the only draw on the random generator, as
-    the heuristic and its variants choose without it), so the line pairs each round of one
+def round_of(state: Any) -> tuple[str, tuple[End, ...]]:
+    """The round's deal in a line, with every seat's ``End``. Runs with the same seed deal
+    the same rounds whoever plays seat a (the deal is the only draw on the random generator,
+    as the heuristic and its variants choose without it), so the line pairs each round of one
     run with the same deal in another."""
     record = state.record()
     cards = " ".join(" ".join(hand) for hand in record["deal"].values())
-    return f"{record['dealer']}: {cards} / {record['upcard']}", end_of_a(state)
+    return f"{record['dealer']} deals {cards} / {record['upcard']}", ends(state)
 
 
 # -------------------------------------------------------------------------------------------
