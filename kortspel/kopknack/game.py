@@ -12,7 +12,7 @@ from ..errors import KortspelError, RecordError, RulesError
 from ..protocol import check_seats
 from ..records import seat_names
 from .cards import HAND_SIZE, PACK, card_key, parse_card
-from .fast import shuffled_pack
+from .fast import ExchangeCache, dealing, shuffled_pack
 from .narration import Narrator
 from .rules import DEFAULT_SEATS, DEFAULT_STAKE, SEATS, Rules
 from .state import FOLD, KNOCK, KopknackState
@@ -95,7 +95,9 @@ class KopknackGame:
             {KNOCK: k, FOLD: f} for k, f in self.bid_actions)
         self.play_actions: tuple[dict[str, Action], ...] = tuple(
             {c: make(s, "play", card=c) for c in PACK} for s in range(n))
-        self._exchanges: dict[tuple[int, tuple[str, ...]], Action] = {}
+        self.exchange_choices = ExchangeCache(self.names)
+        """``offer(seat, hand, talon_left)``: the exchanges a hand allows (see ``fast``)."""
+        self._dealings = tuple(dealing(order) for order in self.orders)
 
     def __repr__(self) -> str:
         return f"kortspel.load('kopknack', seats={self.seats}, names={list(self.names)!r})"
@@ -116,12 +118,7 @@ class KopknackGame:
 
     def exchange_action(self, seat: int, cards: tuple[str, ...]) -> Action:
         """The table's one ``exchange`` action of these cards (in the pack's order)."""
-        key = (seat, cards)
-        act = self._exchanges.get(key)
-        if act is None:
-            act = self._exchanges[key] = Action(seat, "exchange", self.names[seat],
-                                                (("cards", cards),))
-        return act
+        return self.exchange_choices.action(seat, cards)
 
     def pack(self) -> list[str]:
         """Every card of the pack: 52, one of each."""
@@ -173,16 +170,8 @@ class KopknackGame:
         elif not isinstance(rng, random.Random):
             raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
         cards = shuffled_pack(rng)
-        order = self.orders[d]
-        n = self.seats
-        hands: list[list[str]] = [[] for _ in range(n)]
-        at = 0
-        for packet in (2, HAND_SIZE - 2):
-            for s in order:
-                hands[s] += cards[at:at + packet]
-                at += packet
-        trump = cards[at]
-        return KopknackState(self, d, stake, pot, tuple(map(tuple, hands)), trump,
+        at = HAND_SIZE * self.seats  # two cards to each seat in turn, then one each
+        return KopknackState(self, d, stake, pot, self._dealings[d](cards), cards[at],
                              tuple(cards[at + 1:]))
 
     def deal(self, hands: Mapping[str, Sequence[str]] | Sequence[Sequence[str]], trump: str,

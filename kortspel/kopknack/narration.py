@@ -10,13 +10,14 @@ made once per table and shared: events are immutable, so sharing is safe and che
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, TypeVar
 
 from ..errors import say_list
 from ..events import OUT, PILE, TALON, TRICK, Event, Fact, Move, Place, Reveal, Zone, hand
-from .cards import article, show, show_all, suit_word
+from .cards import PACK, article, show, suit_word
 
 KNACK = "Knack!"
 KNACK_GLOSS = "(knock: I play)"
@@ -28,6 +29,10 @@ TRICK_ZONE = Zone(TRICK)
 """The trick being played, the lead first."""
 OUT_ZONE = Zone(OUT)
 """Folded hands and exchanged cards, face down, out of play for the deal."""
+
+
+SHOWN: dict[str, str] = {c: show(c) for c in PACK}
+"""Each card as a sentence shows it (``"10♥"``), worked out once."""
 
 
 def won_zone(seat: int) -> Zone:
@@ -53,10 +58,10 @@ def _memo(method: F) -> F:
 
     @wraps(method)
     def cached(self: Narrator, *args: Any) -> Any:
-        key = (name, *args)
-        event = self._memo.get(key)
+        known = self._memo[name]
+        event = known.get(args)
         if event is None:
-            event = self._memo[key] = method(self, *args)
+            event = known[args] = method(self, *args)
         return event
 
     return cached  # type: ignore[return-value]
@@ -78,12 +83,17 @@ class Narrator:
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = nm = tuple(names)
-        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._memo: defaultdict[str, dict[tuple[Any, ...], Any]] = defaultdict(dict)
         seats = range(len(nm))
+        # Reveal effects by seat, place in the hand (up to 5: a hand of three plus the cards
+        # bought in, before the given-up ones leave it) and card: made once, shared by all.
+        self._reveal = tuple(tuple({c: Reveal(hand(s), p, c) for c in PACK} for p in range(6))
+                             for s in seats)
         self._knock = tuple(
             Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}", None,
                   (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
         self._play: dict[tuple[int, str, int, int, bool], Event] = {}
+        self._exchange: dict[tuple[int, tuple[int, ...], bool], Event] = {}
 
     # -- the deal -------------------------------------------------------------------------------
 
@@ -103,9 +113,10 @@ class Narrator:
                      (*effects, Place(TALON_ZONE, (None,) * talon)), "", (dealer, talon))
 
     def dealt(self, seat: int, cards: tuple[str, ...]) -> Event:
-        return Event("dealt", f"{self.names[seat]} is dealt {show_all(cards)}.", (seat,),
-                     tuple(Reveal(hand(seat), i, c) for i, c in enumerate(cards)), "",
-                     (seat, cards))
+        r = self._reveal[seat]
+        a, b, c = cards
+        return Event("dealt", f"{self.names[seat]} is dealt {SHOWN[a]} {SHOWN[b]} {SHOWN[c]}.",
+                     (seat,), (r[0][a], r[1][b], r[2][c]), "", (seat, cards))
 
     @_memo
     def trump(self, dealer: int, card: str) -> Event:
@@ -147,8 +158,14 @@ class Narrator:
                      "each player still in may exchange up to three cards with the talon.",
                      None, (Fact("round", None, number),), "", (number, first))
 
-    @_memo
     def exchange(self, seat: int, positions: tuple[int, ...], empty: bool) -> Event:
+        key = (seat, positions, empty)
+        event = self._exchange.get(key)
+        if event is None:
+            event = self._exchange[key] = self._make_exchange(seat, positions, empty)
+        return event
+
+    def _make_exchange(self, seat: int, positions: tuple[int, ...], empty: bool) -> Event:
         who = self.names[seat]
         n = len(positions)
         if n:
@@ -165,10 +182,10 @@ class Narrator:
 
     def drawn(self, seat: int, gave: tuple[str, ...], got: tuple[str, ...],
               start: int) -> Event:
-        return Event("drawn", f"{self.names[seat]} gives up {show_all(gave)} and draws "
-                     f"{show_all(got)}.", (seat,),
-                     tuple(Reveal(hand(seat), start + i, c) for i, c in enumerate(got)), "",
-                     (seat, gave, got))
+        r = self._reveal[seat]
+        return Event("drawn", f"{self.names[seat]} gives up {' '.join([SHOWN[c] for c in gave])}"
+                     f" and draws {' '.join([SHOWN[c] for c in got])}.", (seat,),
+                     tuple([r[start + i][c] for i, c in enumerate(got)]), "", (seat, gave, got))
 
     talon_out = Event("talon_out", "The talon is used up: nobody can buy any more cards.",
                       None, (), "", ())

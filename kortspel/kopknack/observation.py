@@ -21,6 +21,10 @@ from .tricks import Duty, duty
 if TYPE_CHECKING:
     from .state import KopknackState
 
+BID, BUY, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("bidding", "buying", "play", "over")
+"""The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
+
 
 class Observation:
     """All that one seat may know of a deal, built only from the events that seat saw.
@@ -31,7 +35,7 @@ class Observation:
     """
 
     __slots__ = ("seat", "names", "rules", "dealer", "stake", "to_act", "legal", "is_over",
-                 "phase", "_events", "_n", "_folded")
+                 "_phase", "_events", "_n", "_folded")
 
     def __init__(self, state: KopknackState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
@@ -44,7 +48,7 @@ class Observation:
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
         self.is_over = state.is_over
-        self.phase = state.phase_name
+        self._phase = state.phase
         # A state's event list only grows, so its first ``_n`` events are this moment's
         # history for good; they are filtered to this seat's view on first use.
         self._events: Sequence[Event] = state.events
@@ -97,6 +101,11 @@ class Observation:
         return self._folded
 
     # -- what the seat knows --------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"buying"``, ``"play"`` or ``"over"``: public at the table."""
+        return PHASES[self._phase]
 
     @property
     def knowledge(self) -> Knowledge:

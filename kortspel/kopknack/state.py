@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import CHANCE, Action
@@ -26,15 +25,12 @@ from ..errors import (
 from ..events import Event, Zone, hand
 from .cards import HAND_SIZE, ORDER
 from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
-from .observation import Observation
+from .observation import BID, BUY, OVER, PHASES, PLAY, Observation
 from .tricks import broken_duty, duty, winning_index
 
 if TYPE_CHECKING:
     from .game import KopknackGame
 
-BID, BUY, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("bidding", "buying", "play", "over")
-"""The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
 TRICKS = 3
@@ -72,7 +68,8 @@ class KopknackState:
     __slots__ = ("game", "dealer", "stake", "carried", "pot", "dealt", "trump", "trump_suit",
                  "talon", "order", "hands", "tp", "out", "bids", "knocks", "pos", "phase",
                  "active", "nxt", "round", "xpos", "bought", "number", "trick", "trick_seats",
-                 "played", "tricks", "to_act", "is_over", "actions", "events", "outcome")
+                 "played", "tricks", "to_act", "is_over", "actions", "events", "outcome",
+                 "_offered")
 
     def __init__(
         self,
@@ -96,6 +93,7 @@ class KopknackState:
         self.trump_suit = trump[-1]
         self.talon = talon
         self.order: tuple[int, ...] = game.orders[dealer]
+        self._offered: list[Action] | None = None  # the legal list last handed out, if current
         if _blank:
             return
         n = game.seats
@@ -147,20 +145,18 @@ class KopknackState:
         g = self.game
         if ph == PLAY:
             acts = g.play_actions[seat]
-            return [acts[c] for c in duty(self.hands[seat], self.trick, self.number,
-                                          self.trump_suit).cards]
-        if ph == BID:
-            return list(g.bid_actions[seat])
-        return self._exchanges(seat)
-
-    def _exchanges(self, seat: int) -> list[Action]:
-        """Every set of 0 to 3 of the seat's cards (no more than the talon holds), each in the
-        pack's order, fewest first: the first is keeping the hand."""
-        g = self.game
-        limit = min(MAX_EXCHANGE, len(self.talon) - self.tp)
-        mine = sorted(self.hands[seat], key=ORDER.__getitem__)
-        make = g.exchange_action
-        return [make(seat, cards) for k in range(limit + 1) for cards in combinations(mine, k)]
+            out = [acts[c] for c in duty(self.hands[seat], self.trick, self.number,
+                                         self.trump_suit).cards]
+        elif ph == BID:
+            out = list(g.bid_actions[seat])
+        else:
+            # Every set of 0 to 3 of the seat's cards (no more than the talon holds), each in
+            # the pack's order, fewest first: the first is keeping the hand.
+            out = g.exchange_choices.offer(seat, self.hands[seat], len(self.talon) - self.tp)
+        # ``apply`` knows an action from this list by identity, without checking it again; the
+        # caller gets a copy, so nothing it does to its list can reach this one.
+        self._offered = out
+        return out[:]
 
     def callers(self) -> list[int]:
         """Seats that may act out of turn now: never any in Köpknack."""
@@ -192,10 +188,19 @@ class KopknackState:
                 action = g.codec.coerce(action, None if self.is_over else self.to_act)
         if self.is_over:
             raise HandOverError(self._over_message())
-        own = self._legal_one(action)
+        own: Action | None = None
+        offered = self._offered
+        if offered is not None:
+            for a in offered:
+                if a is action:
+                    own = a
+                    break
         if own is None:
-            self._refuse(action)
-            raise AssertionError("_refuse always raises")  # pragma: no cover
+            own = self._legal_one(action)
+            if own is None:
+                self._refuse(action)
+                raise AssertionError("_refuse always raises")  # pragma: no cover
+        self._offered = None
         start = len(self.events)
         self.actions.append(own)
         seat = own.seat
@@ -271,7 +276,7 @@ class KopknackState:
         c.actions = self.actions[:]
         c.events = self.events[:]
         c.outcome = self.outcome
-        return c
+        return c  # ``_offered`` stays None: the clone hands out its own lists
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
@@ -553,21 +558,24 @@ class KopknackState:
         say = self.game.narrator
         mine = self.hands[seat]
         left = len(self.talon) - self.tp
-        positions = tuple(sorted(mine.index(c) for c in cards))
-        n = len(positions)
-        for p in reversed(positions):
-            self.out.append(mine.pop(p))
-        start = len(mine)
-        got = self.talon[self.tp:self.tp + n]
-        mine += got
-        self.tp += n
-        self.bought.append((seat, n))
+        n = len(cards)
         ev = self.events
-        ev.append(say.exchange(seat, positions, left == 0))
+        self.bought.append((seat, n))
         if n:
+            positions = tuple(sorted([mine.index(c) for c in cards]))
+            out = self.out
+            for p in reversed(positions):
+                out.append(mine.pop(p))
+            start = len(mine)
+            got = self.talon[self.tp:self.tp + n]
+            mine += got
+            self.tp += n
+            ev.append(say.exchange(seat, positions, False))
             ev.append(say.drawn(seat, cards, got, start))
             if left == n:
                 ev.append(say.talon_out)
+        else:
+            ev.append(say.exchange(seat, (), left == 0))
         self.xpos += 1
         if self.xpos < len(self.active):
             self.to_act = self.active[self.xpos]
