@@ -17,6 +17,7 @@ from kortspel import Action, KortspelError, SeatError
 from ..model import CardStyle, TableModel
 
 _MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille",
+                            "knock": "kortspel.widgets.games.knock",
                             "kopknack": "kortspel.widgets.games.kopknack"}
 _DECK_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille_cards"}
 """Games whose cards are their own deck: the module that draws it (and registers it)."""
