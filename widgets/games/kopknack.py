@@ -146,14 +146,14 @@ class KopknackAdapter:
             won = s.won(seat)
             badges.append(Badge("tricks", won, f"{won} {'trick' if won == 1 else 'tricks'}"))
         notes = []
-        if seat in s.exchanged and s.swept_by is None:
-            notes.append(count_words(s.exchanged[seat]))
         if s.swept_by == seat:
             notes.append(f"{v.verb(seat, 'sweeps')} {s.pot}")
         elif s.payout.get(seat):
             notes.append(f"{v.verb(seat, 'wins')} {s.payout[seat]}")
         if s.penalty.get(seat):
             notes.append(f"penalty {s.penalty[seat]}")
+        if not notes and seat in s.exchanged and s.swept_by is None:
+            notes.append(count_words(s.exchanged[seat]))  # until the deal's result says more
         return SeatView(seat, name, zones, tuple(badges), tuple(notes),
                         is_dealer=seat == s.dealer, to_act=seat == s.to_act,
                         is_viewer=seat == s.viewer, out=bid == "fold")
