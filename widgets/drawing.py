@@ -38,8 +38,10 @@ def paint_table(p: Painter, lay: Layout) -> None:
         if card.highlight:
             shown = "legal" if card.highlight == "target" else card.highlight
             draw_highlight(p, shown, b.x, b.y + lift, b.w, b.h)
-        if card.note:
-            p.text(b.x + b.w / 2, b.y + b.h - 7, card.note, size=10, fill=INK, bold=True)
+        if card.note:  # in the part of the card left uncovered, small enough to fit it
+            w = card.shown_w or b.w
+            p.text(b.x + w / 2, b.y + lift + b.h - 7, card.note,
+                   size=fit_text_size(card.note, 10, w - 4, bold=True), fill=INK, bold=True)
     for t in lay.texts:
         p.text(t.x, t.y, t.text, size=t.size, fill=t.fill, bold=t.bold,
                align=t.align)  # type: ignore[arg-type]

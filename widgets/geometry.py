@@ -66,6 +66,7 @@ class CardItem:
     highlight: str | None = None
     seat: int | None = None
     note: str = ""
+    shown_w: float = 0.0  # width not covered by the next card of a fanned hand (0: all)
 
 
 @dataclass(frozen=True)
@@ -335,7 +336,9 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
         top, _bottom, side = _group_margins(zone)
         x, y = x + side, y + top
         for i, c in enumerate(cards):
-            _card(lay, c, Box(x + xs[i], y, cw, ch), seat)
+            # A card's note is read in the part of it the next card leaves uncovered.
+            shown = xs[i + 1] - xs[i] if i + 1 < len(cards) else cw
+            _card(lay, c, Box(x + xs[i], y, cw, ch), seat, shown if shown < cw else 0.0)
         for g in zone.groups:
             left = x + xs[g.start] - GROUP_PAD
             gw = xs[g.start + g.count - 1] + cw - xs[g.start] + 2 * GROUP_PAD
@@ -378,11 +381,11 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
                                       zone.ref, None, seat))
 
 
-def _card(lay: Layout, c: object, box: Box, seat: int | None) -> None:
+def _card(lay: Layout, c: object, box: Box, seat: int | None, shown_w: float = 0.0) -> None:
     from .model import CardView
 
     assert isinstance(c, CardView)
-    lay.cards.append(CardItem(c.key, box, c.label, c.ref, c.highlight, seat, c.note))
+    lay.cards.append(CardItem(c.key, box, c.label, c.ref, c.highlight, seat, c.note, shown_w))
 
 
 def _place_plate(lay: Layout, seat: SeatView, box: Box) -> None:
