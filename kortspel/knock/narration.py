@@ -63,8 +63,9 @@ class Narrator:
             for up in (False, True))
         self._deal: dict[tuple[int, tuple[int, ...], int, int], Event] = {}
         self._knock = tuple(
-            Event("knock", f"{nm[s]} knocks ({KNOCK_CALL}): every other seat gets one more "
-                  "turn.", None, (Fact("knock", s),), KNOCK_CALL, (s,)) for s in seats)
+            Event("knock", f"{nm[s]} knocks, saying “{KNOCK_CALL}” (Swedish for knock): every "
+                  "other seat gets one more turn.", None, (Fact("knock", s),), KNOCK_CALL, (s,))
+            for s in seats)
         self._draw = tuple(
             Event("draw", f"{nm[s]} draws from the stock.", None,
                   (Move(STOCK_ZONE, hand(s), 1, False),), "", (s,)) for s in seats)
@@ -197,8 +198,8 @@ class Narrator:
     def winner(self, seat: int, total: int, circles: int) -> Event:
         who = self.names[seat]
         skunks = circles - 1
-        why = ("one for the win" if not skunks
-               else f"one for the win and {plural(skunks, 'more')} for the skunks")
+        why = ("one for the win" if not skunks else "one for the win and one for the skunk"
+               if skunks == 1 else f"one for the win and {skunks} more for the skunks")
         return Event("winner", f"{who} is the last seat left and wins the game with {total}, "
                      f"circled {plural(circles, 'time')} ({why}).", None,
                      (Fact("winner", seat, circles),), "", (seat, total, circles))

@@ -54,7 +54,7 @@ def _dealt(v: Voice, d: tuple[Any, ...]) -> list[str]:
 def _knock(v: Voice, d: tuple[Any, ...]) -> list[str]:
     seat = d[0]
     others = "everyone else" if v.me(seat) or v.viewer is None else "every other seat"
-    return [f"{v.says(seat, 'knocks')} ({KNOCK_CALL}, a knock)",
+    return [f"{v.says(seat, 'knocks')}, saying “{KNOCK_CALL}” (Swedish for knock)",
             f"{others.capitalize()} gets one more turn"]
 
 
@@ -135,8 +135,8 @@ def _skunk(v: Voice, d: tuple[Any, ...]) -> list[str]:
 def _winner(v: Voice, d: tuple[Any, ...]) -> list[str]:
     seat, total, circles = d
     skunks = circles - 1
-    why = ("one for the win" if not skunks
-           else f"one for the win and {plural(skunks, 'more')} for the skunks")
+    why = ("one for the win" if not skunks else "one for the win and one for the skunk"
+           if skunks == 1 else f"one for the win and {skunks} more for the skunks")
     return [f"{v.be(seat)} the last seat left and {v.verb(seat, 'wins')} the game with "
             f"{total}, circled {plural(circles, 'time')} ({why})"]
 
