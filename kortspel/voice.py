@@ -80,4 +80,5 @@ def sentence(text: str, names: Sequence[str] = ()) -> str:
     if not any(text.startswith(n) and text[len(n):len(n) + 1] in " :,'" for n in names
                if n.lower() != "you"):
         text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
+    ended = text[-1] in ".!?" or (text[-1] == ")" and text[-2:-1] in (".", "!", "?"))
+    return text if ended else text + "."
