@@ -125,16 +125,25 @@ def _replay(path: str) -> int:
     return _emit_json("replay", result)
 
 
-def _bench(seconds: float) -> int:
+def _bench(seconds: float, only: str | None = None) -> int:
     """Delegate to :func:`kortspel.bench.run`; its output is plain text with a "µs", so an
-    ASCII-only stdout gets an escape rather than a UnicodeEncodeError."""
+    ASCII-only stdout gets an escape rather than a UnicodeEncodeError. ``only`` times one
+    game (by any of its names) and skips the other figures."""
     from .bench import run
+    from .registry import spec
+
+    if only is not None:
+        try:
+            only = spec(only).name
+        except KortspelError as err:
+            _say(f"bench: {short(err, 200, middle=True)}")
+            return EXIT_BAD_INPUT
 
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper):
         out.reconfigure(errors="backslashreplace")
     try:
-        code = run(seconds=seconds)
+        code = run(seconds=seconds, only=only)
         out.flush()
     except OSError as err:  # a broken pipe, a full disk: the bench does no other I/O
         return _write_failed("bench", err)
@@ -176,12 +185,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     bp = sub.add_parser("bench", help="print engine and drawing speed figures")
     bp.add_argument("--seconds", type=_seconds, default=2.0,
                     help=f"time per figure, more than 0 and at most {MAX_BENCH_SECONDS:g}")
+    bp.add_argument("--only", metavar="GAME", help="time this game alone (e.g. kille)")
     args = parser.parse_args(argv)
     if _stdout_is_closed(args.command):
         return EXIT_BAD_INPUT
     if args.command == "replay":
         return _replay(args.file)
-    return _bench(args.seconds)
+    return _bench(args.seconds, args.only)
 
 
 def run_cli() -> int:
