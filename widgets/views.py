@@ -499,7 +499,7 @@ class Play(W.VBox):
         self._closed = False
         self._clicks: tuple[Hashable, ...] = ()
         # Cards picked for an action made by picking a set and pressing its button (an
-        # adapter's ``picks``: Köpknack's exchange), in any order.
+        # adapter's ``picks``: cards to exchange), in any order.
         self._picked: frozenset[Hashable] = frozenset()
         # A question waiting for Yes or No: what it is about, and the hand it was asked in.
         self._confirming: tuple[Any, int] | None = None
