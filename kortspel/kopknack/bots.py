@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..protocol import RandomBot
-from .cards import SUIT, VALUE
+from .cards import PACK, SUIT, VALUE
 from .observation import Observation
 from .tricks import beats, winning_index
 
@@ -108,7 +108,10 @@ class KopknackHeuristic:
         rivals = max(1.0, len(obs.in_play) - 1.0)
         trump = obs.trump_suit
         seen = [obs.trump, *obs.gone]
-        weak = sorted((c for c in obs.hand if card_chance(c, trump, rivals, seen) < 0.25),
+        # A card is weak when a card drawn blind from the talon would probably do better.
+        unseen = [c for c in PACK if c not in seen and c not in obs.hand]
+        blind = sum(card_chance(c, trump, rivals, seen) for c in unseen) / len(unseen)
+        weak = sorted((c for c in obs.hand if card_chance(c, trump, rivals, seen) < blind),
                       key=lambda c: card_chance(c, trump, rivals, seen))
         most = max(len(a.get("cards")) for a in legal)
         want = set(weak[:most])
