@@ -180,7 +180,7 @@ class KopknackAdapter:
                 label += f", best: {v.who(trick[best][0])}"
             how = "won the trick" if done else "best so far"
             views = tuple(
-                CardView(face(c), f"{s.names[p]} played {show(c)}"
+                CardView(face(c), f"{v.who(p)} played {show(c)}"
                          + (f" ({how})" if i == best and len(trick) > 1 else ""))
                 for i, (p, c) in enumerate(trick))
             out.append(ZoneView("trick", views, label=label,
