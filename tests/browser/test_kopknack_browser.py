@@ -167,3 +167,24 @@ def test_eight_seats_replay_and_a_seat_view_are_drawn(lab):
     lab.page.screenshot(path=str(SHOTS / "kopknack-eight-seats-play.png"))
     assert "Knock (knack!)" in _text(lab) or "This deal:" in _text(lab)
     lab.assert_clean()
+
+
+@pytest.mark.skipif(not (REPO / "notebooks" / "kopknack" / "03-play.ipynb").exists(),
+                    reason="notebooks/kopknack/03-play.ipynb (make app GAME=kopknack) not yet "
+                           "written")
+def test_the_voila_page_draws_a_kopknack_table_and_answers(voila_page):
+    """`make app GAME=kopknack`: the play notebook as a page, drawn, with no errors; a knock
+    (when it is the player's turn to bid) changes the table."""
+    page = voila_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(voila_page.url("kopknack/03-play.ipynb"), wait_until="domcontentloaded")
+    voila_page.wait_for_canvas(0, timeout_ms=90_000)
+    voila_page.wait_for_color(FELT, min_count=100_000, index=0, tolerance=12)
+    knock = page.get_by_role("button", name="Knock (knack!)")
+    poll(lambda: knock.count() > 0 and knock.first.is_visible(), timeout_ms=60_000,
+         what="the Knock button (your turn to bid)")
+    before = voila_page.canvas_hash(0)
+    knock.first.click()
+    voila_page.wait_for_canvas_change(before, 0)
+    page.screenshot(path=str(SHOTS / "kopknack-voila.png"))
+    voila_page.assert_clean()
