@@ -27,18 +27,26 @@ and the notebooks::
     winning_index(trick, trump_suit), beats(card, other, trump_suit)
 
 What a seat may know: ``state.observation(seat)`` (``Observation``: ``hand``, ``trump``,
-``pot``, ``bids``, ``exchanged``, ``talon_left``, ``trick``, ``played``, ``tricks``, ``won``,
-``in_play``, ``duty()``, ``knowledge``). The state's own readings for a teacher's view:
-``hands``, ``trick``/``trick_seats``, ``number`` (the trick), ``tricks`` (winners),
-``bids``, ``active``, ``pot``, ``stake``, ``talon_left``, ``leader``, ``outcome``.
+``trump_suit``, ``pot``, ``stake``, ``phase``, ``bids``, ``exchanged``, ``talon_left``,
+``trick``, ``played``, ``tricks``, ``trick_number``, ``won``, ``in_play``, ``swept_by``,
+``gone``, ``duty()``, ``knowledge``). The state's own readings, for a teacher's view and the
+table: ``hands`` (per seat), ``trump``/``trump_suit``, ``dealer``, ``stake``, ``pot``,
+``bids`` (per seat: ``"knock"``, ``"fold"`` or ``None``), ``active`` (the players, from the
+dealer's left), ``in_play``, ``bought`` ((seat, count) per buying turn), ``talon_left``,
+``number`` (the trick being played), ``trick``/``trick_seats`` (the trick on the table),
+``leader``, ``played`` ((seat, card) in order), ``tricks`` (the winners), ``won_by(seat)``,
+``outcome`` (an ``Outcome``: ``swept_by``, ``tricks``, ``won``, ``payout``, ``penalty``,
+``next_pot``, ``next_dealer``; seat numbers) and ``say_legal(seat)``.
 
 Words: ``telling.tell(event, names, viewer)`` says an event to one viewer (second person for
-the viewer's own seat); ``telling.review(state, viewer)`` and ``telling.match_progress(match)``
-say a finished deal and a session's standing.
+the viewer's own seat); ``telling.story(state, viewer)``, ``telling.review(state, viewer)``,
+``telling.match_progress(match)`` and ``telling.deal_settled(match, summary)`` say a deal, a
+finished deal and a session's standing.
 
 A session: ``KopknackMatch(game, length="standard" | deals, stake=3, bank=..., seed=...)``
-with ``hand``, ``next_hand()``, ``balances``, ``pot``, ``standings()``, ``undo(seat)``,
-``is_over``, ``winner``, ``record()``.
+with ``hand``, ``next_hand()`` (a ``DealSummary``), ``balances``, ``carried``, ``pot``,
+``deals_played``, ``target``, ``standings()``, ``undo(seat)``, ``is_over``, ``why_over``,
+``winner``, ``leaders``, ``history``, ``record()``.
 
 Bots: ``RandomBot`` and ``KopknackHeuristic`` (``kortspel.bot_for("kopknack", level)``).
 
@@ -46,7 +54,8 @@ The package is split by concern: ``cards`` (the pack and its ranks), ``rules`` (
 session lengths), ``tricks`` (the duties and who wins a trick), ``state`` (what the rules
 decide in a deal), ``narration`` (how each happening is told), ``telling`` (told to one
 viewer), ``observation`` (what a seat may know), ``records`` (reading and writing deals),
-``fast`` (the shuffle), ``game`` (a table), ``match`` (a session) and ``bots``.
+``fast`` (speed tricks), ``game`` (a table), ``match`` (a session), ``bots`` and
+``simulate`` (many deals on every core, for the strategy notebook).
 """
 
 from __future__ import annotations

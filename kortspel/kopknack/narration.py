@@ -183,8 +183,9 @@ class Narrator:
     def drawn(self, seat: int, gave: tuple[str, ...], got: tuple[str, ...],
               start: int) -> Event:
         r = self._reveal[seat]
-        return Event("drawn", f"{self.names[seat]} gives up {' '.join([SHOWN[c] for c in gave])}"
-                     f" and draws {' '.join([SHOWN[c] for c in got])}.", (seat,),
+        shown = SHOWN.__getitem__
+        return Event("drawn", f"{self.names[seat]} gives up {' '.join(map(shown, gave))} and "
+                     f"draws {' '.join(map(shown, got))}.", (seat,),
                      tuple([r[start + i][c] for i, c in enumerate(got)]), "", (seat, gave, got))
 
     talon_out = Event("talon_out", "The talon is used up: nobody can buy any more cards.",
