@@ -405,18 +405,20 @@ def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
     top = cy - (zh + 44) / 2
     _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
     y = top + zh + 16
+    wide = zw  # the middle is as wide as its zones and its words as drawn, no wider
+    lines = []
     words = [b.label for b in model.badges]
     if words:
-        lay.texts.append(TextItem(cx, y, _fit(" · ".join(words), 13, 420), 13, "#f2c94c",
-                                  bold=True))
-        y += 18
+        lines.append((_fit(" · ".join(words), 13, 420), 13.0, "#f2c94c", 18.0))
     if model.call:
-        lay.texts.append(TextItem(cx, y, _fit(model.call, 20, 420), 20, "#f2c94c", bold=True))
-        y += 22
+        lines.append((_fit(model.call, 20, 420), 20.0, "#f2c94c", 22.0))
     if model.status:
-        lay.texts.append(TextItem(cx, y, _fit(model.status, 14, 440), 14, bold=True))
-        y += 16
-    lay.centre_box = Box(cx - max(zw, 440) / 2, top, max(zw, 440), y - top)
+        lines.append((_fit(model.status, 14, 440), 14.0, "#fdfaf2", 16.0))
+    for text, size, fill, step in lines:
+        lay.texts.append(TextItem(cx, y, text, size, fill, bold=True))
+        wide = max(wide, text_width(text, size, bold=True) + 8)
+        y += step
+    lay.centre_box = Box(cx - wide / 2, top, wide, y - top)
 
 
 def problems(lay: Layout) -> list[str]:
