@@ -104,7 +104,8 @@ def _hidden_hand(hand: HandSeen) -> ZoneView:
 
 
 def _notes(s: Seen, seat: int) -> list[str]:
-    """A seat's condition in a few words, for its plate (and the alt text)."""
+    """A seat's condition in a few words, for its plate (and the alt text); a seat out of
+    the game (before this round, or over 100 at its end) has its plate marked out."""
     notes = []
     e = s.ending
     if seat == s.knocker:
@@ -113,18 +114,16 @@ def _notes(s: Seen, seat: int) -> list[str]:
         elif e.knock_holds:
             notes.append("knock holds")
         else:
-            cost = f", +{e.star[1]}" if e.star[1] else ""
-            notes.append(f"knock fails: star {e.star[0]}{cost}")
+            cost = f" +{e.star[1]}" if e.star[1] else ""
+            notes.append(f"knock fails: ★{e.star[0]}{cost}")
     if e is None:
         if s.knocker is not None and seat == s.to_act:
             notes.append("last turn")
         return notes
     if seat in e.zero:
         notes.append("zero")
-    if seat in e.went_out:
-        notes.append("out: over 100")
     if seat == e.winner:
-        notes.append("wins the game")
+        notes.append("winner")
     return notes
 
 
@@ -150,7 +149,7 @@ def build(s: Seen, title: str) -> TableModel:
         seats.append(SeatView(
             seat, name, zones, _badges(s, seat), tuple(_notes(s, seat)),
             is_dealer=seat == s.dealer, to_act=seat == s.to_act, is_viewer=seat == s.viewer,
-            out=hand is None))
+            out=s.is_out(seat)))
     top = s.discard[-1] if s.discard else None
     pile = (CardView(face(top), f"{spoken(top)} on top", DISCARD),) if top else ()
     centre = (ZoneView("stock", (), s.stock_count, f"stock ({s.stock_count})", ref=STOCK),
