@@ -101,6 +101,49 @@ def _flatten(commands: Sequence[PathCommand]) -> list[list[Point]]:
     return runs
 
 
+def _rounded_outline(x: float, y: float, w: float, h: float, r: float) -> list[Point]:
+    """The outline of a rounded rectangle as a closed polyline, clockwise from the top left
+    (its corners as short arcs), for drawing it dashed."""
+    r = max(0.0, min(r, w / 2, h / 2))
+    pts: list[Point] = []
+    for cx, cy, start in ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0),
+                          (x + r, y + h - r, 90), (x + r, y + r, 180)):
+        for i in range(7 if r else 1):
+            a = math.radians(start + 15 * i)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts + [pts[0]]
+
+
+def _dashes(points: Sequence[Point], dash: Sequence[float]) -> list[list[Point]]:
+    """A polyline cut into the "on" pieces of a dash pattern (lengths along the line, as a
+    canvas's ``setLineDash`` takes them), so a dashed line stays dashed in the PNG."""
+    pattern = [max(float(d), 0.0) for d in dash]
+    if len(pattern) % 2:
+        pattern *= 2
+    if not pattern or sum(pattern) <= 0:
+        return [list(points)]
+    pieces: list[list[Point]] = []
+    k, left, on = 0, pattern[0], True
+    cur: list[Point] = [points[0]]
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        at = 0.0
+        while seg - at > left:
+            at += left
+            p = (x0 + (x1 - x0) * at / seg, y0 + (y1 - y0) * at / seg)
+            if on:
+                pieces.append(cur + [p])
+            cur = [p]
+            k = (k + 1) % len(pattern)
+            left, on = pattern[k], not on
+        left -= seg - at
+        if on:
+            cur.append((x1, y1))
+    if on and len(cur) > 1:
+        pieces.append(cur)
+    return pieces
+
+
 class RasterPainter:
     """Painter calls onto a Pillow image (RGBA), ``SCALE`` pixels to a unit."""
 
@@ -128,10 +171,15 @@ class RasterPainter:
         x0, y0 = self._p(x, y)
         x1, y1 = self._p(x + w, y + h)
         box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        dashed = bool(stroke and dash)
         self.draw.rounded_rectangle(box, radius=radius * self._k,
                                     fill=_colour(fill, self._alpha),
-                                    outline=_colour(stroke, self._alpha),
-                                    width=self._w(line_width) if stroke else 0)
+                                    outline=None if dashed else _colour(stroke, self._alpha),
+                                    width=self._w(line_width) if stroke and not dashed else 0)
+        if dashed:
+            assert stroke is not None and dash is not None
+            self.polyline(_rounded_outline(x, y, w, h, radius), stroke=stroke,
+                          line_width=line_width, dash=dash)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
                stroke: str | None = None, line_width: float = 1.0,
@@ -163,12 +211,27 @@ class RasterPainter:
             return
         if fill:
             self.draw.polygon(pts, fill=_colour(fill, self._alpha))
-        if stroke:
+        if stroke and dash:
+            self.polyline([*points, points[0]], stroke=stroke, line_width=line_width, dash=dash)
+        elif stroke:
             self.draw.line(pts + [pts[0]], fill=_colour(stroke, self._alpha),
                            width=self._w(line_width), joint="curve")
 
     def polyline(self, points: Sequence[Point], *, stroke: str, line_width: float = 1.0,
                  dash: Sequence[float] | None = None) -> None:
+        if dash and len(points) >= 2:
+            width = self._w(line_width)
+            for piece in _dashes(points, dash):
+                ends = [self._p(x, y) for x, y in piece]
+                if math.dist(ends[0], ends[-1]) < width and len(ends) <= 2:
+                    # A dot of a dotted line: the canvas draws it with round caps.
+                    (cx, cy), r = ends[0], width / 2
+                    self.draw.ellipse((cx - r, cy - r, cx + r, cy + r),
+                                      fill=_colour(stroke, self._alpha))
+                else:
+                    self.draw.line(ends, fill=_colour(stroke, self._alpha), width=width,
+                                   joint="curve")
+            return
         pts = [self._p(x, y) for x, y in points]
         if len(pts) >= 2:
             self.draw.line(pts, fill=_colour(stroke, self._alpha), width=self._w(line_width),
@@ -181,7 +244,7 @@ class RasterPainter:
             if fill and len(run) > 2:
                 self.polygon(run, fill=fill)
             if stroke:
-                self.polyline(run, stroke=stroke, line_width=line_width)
+                self.polyline(run, stroke=stroke, line_width=line_width, dash=dash)
 
     def text(self, x: float, y: float, s: str, *, size: float = 12.0, fill: str = "#000",
              align: str = "center", baseline: str = "middle", bold: bool = False,
