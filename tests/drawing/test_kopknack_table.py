@@ -554,3 +554,19 @@ def test_play_app_deals_a_kopknack_session() -> None:
     assert app.play is not None and app.play.game.seats == 6
     assert app.play.hand.game.name == "kopknack"
     app.close()
+
+
+def test_the_legal_outline_stays_dashed_in_the_static_picture() -> None:
+    """The PNG a notebook shows before it runs draws a legal card's dashed outline dashed,
+    not as a solid line that only its colour tells apart."""
+    from kortspel.widgets.raster import SCALE, RasterPainter
+
+    p = RasterPainter(100, 40)
+    p.rect(10, 10, 80, 20, stroke="#007A5A", line_width=2, dash=(10, 6))
+    row = [p.canvas.getpixel((round(x * SCALE), round(10 * SCALE)))[3] for x in range(20, 80)]
+    inked = sum(1 for a in row if a > 128)
+    assert 0.4 * len(row) < inked < 0.8 * len(row)  # about 10 of every 16 units
+    solid = RasterPainter(100, 40)
+    solid.rect(10, 10, 80, 20, stroke="#007A5A", line_width=2)
+    assert all(solid.canvas.getpixel((round(x * SCALE), round(10 * SCALE)))[3] > 128
+               for x in range(20, 80))
