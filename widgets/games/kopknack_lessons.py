@@ -41,7 +41,7 @@ QUESTIONS: dict[str, Question] = {
     "lone-knocker": Question(
         "Only c knocks; everyone else folds, f, the dealer, too. Who takes the pot?",
         ("c", "f", "nobody yet: c must still take a trick"),
-        "A lone knocker sweeps the pot at once: nobody buys, and no card is played.",
+        "c, the lone knocker, sweeps the pot at once: nobody buys, and no card is played.",
         {"f": "The dealer sweeps only when nobody else knocks. Here c knocked, and then f "
               "folded too.",
          "nobody yet: c must still take a trick":
