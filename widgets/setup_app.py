@@ -215,10 +215,12 @@ class PlayApp(W.VBox):
         if old is not None:
             old.close()
         pots = getattr(play.match, "target", None)
+        # What a match's target counts: pots by default; an adapter may say (deals).
+        unit = getattr(play.adapter, "target_word", "pots")
         how = ("the seed you typed" if fixed is not None
                else "new for this game; type it under Seed to deal the same cards again")
         self._say(f"{self.spec.title}, {self.seats.value} players{self._match_words()}"
-                  + (f" of {pots} pots" if pots else "") + f". Seed {seed} ({how}).")
+                  + (f" of {pots} {unit}" if pots else "") + f". Seed {seed} ({how}).")
         return play
 
     def _match_words(self) -> str:
