@@ -553,6 +553,7 @@ def test_play_app_deals_a_kopknack_session() -> None:
     app.start()
     assert app.play is not None and app.play.game.seats == 6
     assert app.play.hand.game.name == "kopknack"
+    assert f"of {app.play.match.target} deals" in app.said and "pots" not in app.said
     app.close()
 
 

@@ -111,6 +111,8 @@ class KopknackAdapter:
     game = "kopknack"
     title = "A Köpknack table"
     style = STYLE
+    target_word = "deals"
+    """What a session's length counts, for the teacher's set-up line."""
 
     # -- models -------------------------------------------------------------------------------
 
