@@ -218,7 +218,7 @@ class Narrator:
     def payout(self, pot: int, shares: tuple[tuple[int, int, int], ...]) -> Event:
         parts = [f"{self.names[s]} takes {amount} for {tricks_word(t)}"
                  for s, t, amount in shares]
-        return Event("payout", f"Each trick is worth a third of the pot of {pot}, "
+        return Event("payout", f"Each trick is worth a third of the pot of {pot}, that is "
                      f"{pot // 3}: {say_list(parts)}.", None,
                      tuple(Fact("payout", s, amount) for s, _, amount in shares), "",
                      (pot, pot // 3, shares))
