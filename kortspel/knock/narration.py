@@ -55,12 +55,10 @@ class Narrator:
         self.names = nm = tuple(names)
         seats = range(len(nm))
         # A card seen in a hand (privately, or face up for all): one Reveal per seat, place
-        # (0-5) and card, made once per table, ``_reveal[face_up][seat][place * 52 + card]``:
-        # rounds reveal the same cards again and again.
-        self._reveal = tuple(
-            tuple(tuple(Reveal(hand(s), i, NAMES[c], up) for i in range(6)
-                        for c in range(DECK_SIZE)) for s in seats)
-            for up in (False, True))
+        # (0-5) and card, ``_reveal[face_up][seat][place * 52 + card]``, each row made on
+        # first use: rounds reveal the same cards again and again.
+        self._reveal: tuple[list[tuple[Reveal, ...] | None], ...] = (
+            [None] * len(nm), [None] * len(nm))
         self._deal: dict[tuple[int, tuple[int, ...], int, int], Event] = {}
         self._knock = tuple(
             Event("knock", f"{nm[s]} knocks, saying “{KNOCK_CALL}” (Swedish for knock): every "
@@ -96,7 +94,12 @@ class Narrator:
 
     def reveals(self, seat: int, cards: Sequence[int], face_up: bool) -> tuple[Reveal, ...]:
         """The seat's hand revealed card by card: to the seat alone, or face up for all."""
-        return tuple(map(self._reveal[face_up][seat].__getitem__, map(add, _PLACES, cards)))
+        row = self._reveal[face_up][seat]
+        if row is None:
+            zone = hand(seat)
+            row = self._reveal[face_up][seat] = tuple(
+                Reveal(zone, i, NAMES[c], face_up) for i in range(6) for c in range(DECK_SIZE))
+        return tuple(map(row.__getitem__, map(add, _PLACES, cards)))
 
     def dealt(self, seat: int, cards: Sequence[int], value: int) -> Event:
         return Event("dealt", f"{self.names[seat]} is dealt {show_all(cards)} (worth "

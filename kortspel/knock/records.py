@@ -43,7 +43,19 @@ def game_for(record: Any) -> KnockGame:
     if not 2 <= len(names) <= 5:
         raise RecordError(f"Swedish Knock is played by 2 to 5 seats; the record's 'seats' "
                           f"has {len(names)}")
-    return KnockGame(names, rules=_rules(record))
+    rules = _rules(record)
+    key = (tuple(names), rules)
+    game = _TABLES.get(key)
+    if game is None:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        game = _TABLES[key] = KnockGame(names, rules=rules)
+    return game
+
+
+_TABLES: dict[tuple[tuple[str, ...], Rules], KnockGame] = {}
+"""Tables already made for records, by seats and rules. A table is immutable, so replays of
+records from the same table share one, with the actions and events it has made."""
 
 
 def _check_game(record: Mapping[str, Any]) -> None:
