@@ -85,11 +85,13 @@ class Narrator:
         if event is None:
             effects = tuple(Place(hand(s), (None,) * 5) for s in order)
             event = self._deal[key] = Event(
-                "deal", f"{self.names[dealer]} deals five cards to each seat, turns up "
-                f"{the(upcard)} to start the discard pile and leaves {stock} cards face down "
-                "as the stock.", None,
+                "deal", f"{self.names[dealer]} deals five cards to each seat"
+                f"{' still in' if len(order) < len(self.names) else ''}, "
+                f"turns up {the(upcard)} to start the discard pile and leaves {stock} cards "
+                "face down as the stock.", None,
                 (*effects, Place(STOCK_ZONE, (None,) * stock),
-                 Place(DISCARD_ZONE, (NAMES[upcard],), True)), "", (dealer, upcard, stock))
+                 Place(DISCARD_ZONE, (NAMES[upcard],), True)), "",
+                (dealer, upcard, stock, len(order) < len(self.names)))
         return event
 
     def reveals(self, seat: int, cards: Sequence[int], face_up: bool) -> tuple[Reveal, ...]:

@@ -40,8 +40,9 @@ def story(state: Any, viewer: int | None = None) -> list[str]:
 
 
 def _deal(v: Voice, d: tuple[Any, ...]) -> list[str]:
-    dealer, upcard, stock = d
-    return [f"{v.says(dealer, 'deals')} five cards to each seat, "
+    dealer, upcard, stock, some_out = d
+    still = " still in" if some_out else ""
+    return [f"{v.says(dealer, 'deals')} five cards to each seat{still}, "
             f"{v.verb(dealer, 'turns')} up the {SHOWN[upcard]} to start the discard pile and "
             f"{v.verb(dealer, 'leaves')} {stock} cards face down as the stock"]
 
