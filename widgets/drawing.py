@@ -55,9 +55,12 @@ def _paint_zone(p: Painter, zone: ZoneItem) -> None:
                line_width=1.5, radius=8, dash=(4, 4))
     if zone.highlight == "target":
         # A legal target: a dashed white-on-green outline and an arrow, not colour alone.
-        p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, stroke="#FFFFFF", line_width=6, radius=10)
-        p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, stroke="#007A5A", line_width=3.5,
-               radius=10, dash=(10, 6))
+        # Under a zone with words (its label) the outline hugs the cards, so the words are
+        # read on the felt, not through the stroke.
+        h = b.h + (6 if zone.label else 10)
+        p.rect(b.x - 5, b.y - 5, b.w + 10, h, stroke="#FFFFFF", line_width=6, radius=10)
+        p.rect(b.x - 5, b.y - 5, b.w + 10, h, stroke="#007A5A", line_width=3.5, radius=10,
+               dash=(10, 6))
         cx = b.x + b.w / 2
         p.polygon([(cx - 8, b.y - 18), (cx + 8, b.y - 18), (cx, b.y - 7)], fill=GOLD,
                   stroke=INK, line_width=1)

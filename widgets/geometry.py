@@ -310,7 +310,7 @@ def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
         if zone.kind == "pile" and zone.hidden:
             label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
         if label:
-            lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 1,
+            lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 3,
                                       _fit(label, 11, w + GAP), 11, "#e8f0ea"))
         x += w + GAP
 
