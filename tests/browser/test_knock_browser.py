@@ -1,0 +1,162 @@
+"""Swedish Knock in a real JupyterLab: a round played to its end by clicking on the drawn
+table, the canvas read back after every click, and the largest table on a laptop screen.
+
+The notebooks (tests/browser/notebooks/knock_*.ipynb) are served from a copy, as every browser
+test's are, since JupyterLab saves what it opens. Screenshots go to ``KORTSPEL_SHOTS`` (by
+default .pytest_cache/knock) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from browser_helpers import poll
+
+REPO = Path(__file__).resolve().parents[2]
+FELT = "#1f6b45"  # the table's felt (widgets/drawing.py)
+PAPER = "#fdfaf2"  # card faces and seat plates
+GOLD = "#f2c94c"  # the gold of a set's outline, the seat to act, "Knack!"
+NEXT_CELL = 2  # knock_play.ipynb: prints where to click next
+LAPTOP = {"width": 1366, "height": 768}
+LAB_BARS = 100  # JupyterLab's own bars take about this much of the 768 px
+
+pytestmark = pytest.mark.browser
+
+
+def _shots() -> Path:
+    folder = Path(os.environ.get("KORTSPEL_SHOTS") or REPO / ".pytest_cache" / "knock")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _drawn(lab, index: int) -> dict:
+    lab.wait_for_canvas(index)
+    stats = lab.wait_for_color(FELT, min_count=100_000, index=index, tolerance=12)
+    paper = lab.canvas_stats(index, colors={"paper": PAPER}, tolerance=12)["colors"]["paper"]
+    assert paper > 3 * 64 * 40, f"no card faces or plates on canvas {index}: {stats}"
+    return stats
+
+
+def _next_move(lab, tick: int) -> dict:
+    """Run the notebook's where-to-click cell and read its line (the one with this tick)."""
+    lab.run_cell(NEXT_CELL)
+
+    def read():
+        texts = lab.page.locator(".jp-OutputArea-output").all_inner_texts()
+        for line in (ln for t in texts for ln in t.splitlines()):
+            if line.startswith("NEXT "):
+                move = json.loads(line[5:])
+                if move["tick"] == tick:
+                    return move
+        return None
+
+    return poll(read, what=f"the NEXT line of tick {tick}")
+
+
+def _wide(lab) -> None:
+    """Fold JupyterLab's left sidebar away (for the pictures a person looks at)."""
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+    lab.page.wait_for_timeout(500)
+
+
+def _side_text(lab) -> str:
+    return " ".join(lab.page.locator(".jp-OutputArea-output").all_inner_texts())
+
+
+def test_a_round_is_played_to_its_end_by_clicking_the_table(lab):
+    lab.page.set_viewport_size(LAPTOP)
+    lab.open("knock_play.ipynb")
+    lab.run_all()
+    _drawn(lab, 0)
+    canvas = lab.page.locator(".jp-OutputArea-output canvas").nth(0)
+    canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    shots = _shots()
+
+    tick = 2  # run-all printed the first line
+    move = _next_move(lab, tick)
+    assert not move["over"] and "click" in move, move
+    _wide(lab)  # the file browser folded away, as a learner at a small screen would
+    canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    lab.page.screenshot(path=str(shots / "knock-seat-view-1366x768.png"))
+    # The teacher's view (practice): every card face up, then back to your own view.
+    before = lab.canvas_hash(0)
+    teacher = lab.page.get_by_role("checkbox", name="Show every card (practice)")
+    teacher.check()
+    shown = lab.wait_for_canvas_change(before, 0)
+    lab.page.screenshot(path=str(shots / "knock-teacher-view-1366x768.png"))
+    teacher.uncheck()
+    assert lab.wait_for_canvas_change(shown, 0) == before
+
+    box = canvas.bounding_box()
+    scale = box["width"] / move["width"]
+    clicks, knocked = 0, False
+    while not move["over"]:
+        assert tick < 60, "the round did not end"
+        before = lab.canvas_hash(0)
+        if "button" in move:
+            lab.click_button(move["button"])
+            knocked = True
+        else:
+            x, y = move["click"]
+            canvas.click(position={"x": x * scale, "y": y * scale})
+            clicks += 1
+        lab.wait_for_canvas_change(before, 0)  # the click was drawn, read back from the canvas
+        tick += 1
+        after = _next_move(lab, tick)
+        assert after["mine"] > move["mine"] or after["over"], (move, after)
+        move = after
+    assert clicks >= 2, "no draw and discard were made by clicking"
+
+    # The round's end: every hand shown with its sets outlined in gold, the review beside.
+    _drawn(lab, 0)
+    gold = lab.canvas_stats(0, colors={"gold": GOLD}, tolerance=20)["colors"]["gold"]
+    assert gold > 200, "no gold on the table: no set outlined, nobody to act"
+    text = _side_text(lab)
+    assert "This round:" in text and "Press Next round" in text, text[-600:]
+    if knocked:
+        assert "You knock" in text
+    lab.page.screenshot(path=str(shots / "knock-round-over-1366x768.png"))
+
+    # A click on the finished table changes nothing; Next round deals on.
+    before = lab.canvas_hash(0)
+    canvas.click(position={"x": 8, "y": 8})
+    lab.click_button("Next round ▶")
+    lab.wait_for_canvas_change(before, 0)
+    tick += 1
+    assert not _next_move(lab, tick)["over"]
+    lab.assert_clean()
+
+
+def test_the_largest_table_fits_a_laptop_and_a_worked_round_replays(lab):
+    """Five seats: the whole table and the buttons to play it show at once at 1366×768."""
+    lab.page.set_viewport_size(LAPTOP)
+    lab.open("knock_five.ipynb")
+    lab.run_all()
+    _drawn(lab, 0)
+    _drawn(lab, 1)
+    canvas = lab.page.locator(".jp-OutputArea-output canvas").nth(0)
+    canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    knock = lab.page.get_by_role("button", name="Knock", exact=True).first
+    next_round = lab.page.get_by_role("button", name="Next round ▶").first
+    top, bottom, last = canvas.bounding_box(), knock.bounding_box(), next_round.bounding_box()
+    assert top is not None and bottom is not None and last is not None
+    assert top["x"] >= 0 and top["x"] + top["width"] <= LAPTOP["width"]
+    span = max(top["y"] + top["height"], bottom["y"] + bottom["height"],
+               last["y"] + last["height"]) - min(top["y"], bottom["y"], last["y"])
+    assert span <= LAPTOP["height"] - LAB_BARS, f"the table and its buttons need {span:.0f} px"
+    _wide(lab)
+    canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    lab.page.screenshot(path=str(_shots() / "knock-five-seats-1366x768.png"))
+
+    # The worked round steps forward and back, drawn each time.
+    replay = lab.page.locator(".jp-OutputArea-output canvas").nth(1)
+    replay.scroll_into_view_if_needed()
+    first = lab.canvas_hash(1)
+    lab.click_button("Next ▶")
+    second = lab.wait_for_canvas_change(first, 1)
+    lab.click_button("◀ Back")
+    assert lab.wait_for_canvas_change(second, 1) == first
+    lab.assert_clean()
