@@ -160,3 +160,24 @@ def test_the_largest_table_fits_a_laptop_and_a_worked_round_replays(lab):
     lab.click_button("◀ Back")
     assert lab.wait_for_canvas_change(second, 1) == first
     lab.assert_clean()
+
+
+def test_make_app_serves_a_knock_table_that_plays(voila_page):
+    """`make app GAME=knock`: the play notebook as a page, drawn, answering the Knock button,
+    with no errors."""
+    if not (REPO / "notebooks" / "knock" / "03-play.ipynb").exists():
+        pytest.skip("notebooks/knock/03-play.ipynb is not written yet")
+    page = voila_page.page
+    page.set_viewport_size(LAPTOP)
+    page.goto(voila_page.url("knock/03-play.ipynb"), wait_until="domcontentloaded")
+    voila_page.wait_for_canvas(0, timeout_ms=90_000)
+    voila_page.wait_for_color(FELT, min_count=100_000, index=0, tolerance=12)
+    knock = page.get_by_role("button", name="Knock", exact=True).first
+    knock.wait_for(state="visible", timeout=60_000)  # your first turn, after the computers'
+    before = voila_page.canvas_hash(0)
+    knock.click()
+    voila_page.wait_for_canvas_change(before, 0)
+    poll(lambda: "This round:" in " ".join(page.locator("body").all_inner_texts()),
+         timeout_ms=60_000, what="the round's review after the last turns")
+    page.screenshot(path=str(_shots() / "knock-voila-app-1366x768.png"))
+    voila_page.assert_clean()
