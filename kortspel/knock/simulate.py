@@ -136,9 +136,9 @@ class End(NamedTuple):
     ended_by: str
 
 
-def ends(state: Any) -> tuple[End, ...]:
+def ends(state: Any) -> list[End]:
     """One ``End`` per seat dealt in, in seat order (seat a first), from the round's record
-    and result."""
+    and result (as a list, so a run counts each seat)."""
     record, result = state.record(), state.result()
     values = result["values"]
     low = min(values.values())
@@ -146,10 +146,10 @@ def ends(state: Any) -> tuple[End, ...]:
     drew = Counter(a["seat"] for a in record["actions"] if a["do"] == "draw")
     names = state.game.names
     position = {names[s]: pos for pos, s in enumerate(state.seats_in_round, 1)}
-    return tuple(End(position[name], sum(1 for c in record["deal"][name] if c.startswith("2")),
-                     values[name], values[name] > low, drew[name], name == knocker,
-                     name == knocker and result["valid_knock"] is False, result["ended_by"])
-                 for name in names if name in values)
+    return [End(position[name], sum(1 for c in record["deal"][name] if c.startswith("2")),
+                values[name], values[name] > low, drew[name], name == knocker,
+                name == knocker and result["valid_knock"] is False, result["ended_by"])
+            for name in names if name in values]
 
 
 def round_of(state: Any) -> tuple[str, tuple[End, ...]]:
@@ -159,7 +159,7 @@ def round_of(state: Any) -> tuple[str, tuple[End, ...]]:
     run with the same deal in another."""
     record = state.record()
     cards = " ".join(" ".join(hand) for hand in record["deal"].values())
-    return f"{record['dealer']} deals {cards} / {record['upcard']}", ends(state)
+    return f"{record['dealer']} deals {cards} / {record['upcard']}", tuple(ends(state))
 
 
 # -------------------------------------------------------------------------------------------
