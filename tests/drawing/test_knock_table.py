@@ -520,3 +520,19 @@ def test_the_card_values_picture() -> None:
     d = deck("knock")
     assert "King 13" in d.alt and "a 2 is wild" in d.alt
     assert d.svg().startswith("<svg")
+
+
+def test_rules_options_reach_the_table() -> None:
+    """No knock in the first round of turns: no Knock button and no 'or knock'; an unused 2
+    costing 0: the values shown are the engine's under that rule."""
+    p = _play(seats=3, seed=9, first_round_knock=False, unused_two=0)
+    assert p._human_turn() == 0 and p.hand.turn < 3
+    assert p.verb_buttons["knock"].layout.display == "none"
+    worth = p.hand.value(0)
+    assert f"Your turn: draw; your hand is worth {worth}." in p.status.value
+    from kortspel.knock import hand_value
+
+    assert worth == hand_value(p.hand.hand(0), unused_two=0)
+    assert f"hand worth {worth}" in [t.text for t in p.table.layout_now.texts]
+    key = p.hand.key()
+    assert p.press("knock") is False and p.hand.key() == key
