@@ -290,7 +290,7 @@ class KnockAdapter:
             else:
                 score, stars, skunks, out = row["score"], row["stars"], row["skunks"], row["out"]
             rows.append({"seat": row["seat"], "points": score, "stars": stars,
-                         "skunks": skunks, "": "out" if out else ""})
+                         "skunks": skunks, "out": "out" if out else ""})
         return rows
 
     def deck(self) -> tuple[Any, int, int, str, str]:
