@@ -214,6 +214,17 @@ def test_zero_on_the_deal_is_said_and_shown() -> None:
     assert "zero" in {p.seat: p for p in lay.plates}[0].notes
 
 
+def test_a_replay_of_a_zero_on_the_deal_says_it_at_its_only_step() -> None:
+    from kortspel.widgets import Replay
+
+    rec = record({"a": ["7C", "7D", "7H", "2S", "7S"], "b": ["KH", "QH", "JH", "9H", "8S"]},
+                 "2C")
+    said = Replay(rec).step_text(0)
+    assert said.startswith("b deals five cards") and "a holds zero from the deal" in said
+    assert "is dealt" not in said and "b has K♥ Q♥ J♥ 9♥ 8♠ (53)" in said  # public lines
+    assert "You hold zero from the deal" in Replay(rec, viewer="a").step_text(0)
+
+
 def test_scores_stars_and_seats_out_on_the_plates() -> None:
     rec = record({"a": ["KC", "QD", "JH", "9S", "9D"], "b": ["AH", "2H", "3H", "4H", "5S"],
                   "c": ["7C", "7D", "7H", "AS", "AD"]}, "10C",

@@ -256,6 +256,12 @@ class KnockAdapter:
         """The round told to ``seat`` (second person for it), or to the teacher."""
         return telling.story(state, seat)
 
+    def opening(self, state: KnockState) -> list[str]:
+        """A replay's first step for the teacher: what the deal said in public (the deal, and
+        a zero hand that ended the round at once), not each seat's private cards in turn."""
+        names = state.game.names
+        return [telling.tell(e, names) for e in state.events if e.visible is None]
+
     # -- between rounds -------------------------------------------------------------------
 
     def review(self, state: KnockState, viewer: int | None) -> list[str]:
