@@ -63,6 +63,8 @@ def spec(name: Any) -> GameSpec:
             f"a game is named by text, e.g. 'kille', not {_cut(name)}; the games are: "
             f"{', '.join(games())}")
     key = _normal(name)
+    if key not in _ALIASES and key not in _MODULES:
+        _register_all()  # a title or alias ("Swedish Knock") is known once its game is loaded
     key = _ALIASES.get(key, key)
     if key not in _SPECS:
         if key not in _MODULES:
@@ -70,6 +72,12 @@ def spec(name: Any) -> GameSpec:
                 f"no game called {_cut(name)}; the games are: {', '.join(games())}")
         register(_MODULES[key])
     return _SPECS[key]
+
+
+def _register_all() -> None:
+    for game, module in list(_MODULES.items()):
+        if game not in _SPECS:
+            register(module)
 
 
 _USUAL: Any = object()  # ``seats`` not given: the game's usual table
