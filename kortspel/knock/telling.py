@@ -189,7 +189,7 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
     elif o.ended_by == "stock":
         out.append("The round ended when the last card of the stock was taken.")
     else:
-        out.append(sentence(f"{v.says(o.knocker, 'knocks', 'knock')}, and the round ended "
+        out.append(sentence(f"{v.says(o.knocker, 'knocked', 'knocked')}, and the round ended "
                             "after everyone else's last turn", v.names))
     for s in state.order:
         grouping = best_grouping([NAMES[c] for c in state.hands[s]], two)
@@ -240,5 +240,5 @@ def match_progress(match: Any, viewer: int | None = None) -> str:
         return sentence(f"{v.says(w, 'wins', 'win')} the game with {match.scores[w]}, "
                         f"circled {plural(match.circles, 'time')}", v.names)
     left = len(match.seats_in)
-    return (f"Round {match.rounds_played + 1}; {left} seats still in, each out once over "
-            f"{OUT_OVER}.")
+    return (f"Round {match.rounds_played + 1}, {left} seats still in (a seat is out once its "
+            f"total passes {OUT_OVER}).")
