@@ -165,10 +165,21 @@ def test_every_question_comes_before_a_table_not_after_one_that_answers_it() -> 
                 f"{path.name}: {text(cell)[:50]!r} sits under a finished round")
 
 
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub and JupyterLab make it: lower case, punctuation dropped,
+    spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
 def test_the_notebooks_link_the_rules_page_and_each_other() -> None:
+    rules = ROOT / "docs" / "rules" / "knock.md"
+    anchors = {_slug(line.lstrip("#")) for line in rules.read_text(encoding="utf-8").splitlines()
+               if line.startswith("#")}
     for path in NOTEBOOKS:
         prose = " ".join(text(c) for c in cells(path) if c["cell_type"] == "markdown")
         assert "../../docs/rules/knock.md" in prose
+        for anchor in re.findall(r"\(\.\./\.\./docs/rules/knock\.md#([^)]+)\)", prose):
+            assert anchor in anchors, f"{path.name} links a section the rules page lacks: {anchor}"
         for target in re.findall(r"\]\(([^)#]+\.ipynb)\)", prose):
             assert (path.parent / target).exists(), f"{path.name} links {target}"
 
