@@ -107,7 +107,7 @@ def test_the_review_of_a_round_says_why_each_score_is_what_it_is() -> None:
     st = ROUNDS["invalid-knock-star"]
     lines = review(st, 0)
     text = " ".join(lines)
-    assert lines[0].startswith("You knock, and the round ended")
+    assert lines[0].startswith("You knocked, and the round ended")
     assert "3♠ 3♥ 2♦ (the 2 as a 3): a set, 0" in text
     assert "Your knock fails" in text and "star number 2, costing 10" in text
     assert "You score 10 + 10 for the star this round; the total is now 43." in lines

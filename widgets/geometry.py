@@ -190,7 +190,7 @@ def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
     x = 0.0
     for i in range(len(zone.cards)):
         xs.append(x)
-        x += cw * (1 + GROUP_GAP) if i in breaks else cw * FAN
+        x += cw * (1 + GROUP_GAP) if i in breaks else cw * (zone.fan or FAN)
     return xs, xs[-1] + cw
 
 

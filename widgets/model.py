@@ -74,6 +74,7 @@ class ZoneView:
     highlight: str | None = None
     played_by: tuple[str, ...] = ()  # a trick: who played each card, in order
     groups: tuple[CardGroup, ...] = ()  # a hand: cards that count together, outlined
+    fan: float = 0.0  # a hand: share of a card's width each card shows (0: the usual fan)
 
     def __post_init__(self) -> None:
         if self.kind not in ZONE_KINDS:
