@@ -466,8 +466,9 @@ def alt_text(model: TableModel) -> str:
             seen = _card_words(z)
             if z.hidden:
                 seen.append(f"{z.hidden} face down")
+            name = z.said or z.label
             if seen:
-                bits.append(f"{z.label}: " + ", ".join(seen) if z.label else ", ".join(seen))
+                bits.append(f"{name}: " + ", ".join(seen) if name else ", ".join(seen))
         bits += [b.label for b in s.badges]
         if s.is_dealer:
             bits.append("dealer")
@@ -480,7 +481,7 @@ def alt_text(model: TableModel) -> str:
         seen = [c.label for c in z.cards]
         if z.hidden and z.kind not in ("stock", "talon", "chips"):
             seen.append(f"{z.hidden} face down")
-        middle.append(z.label + (": " + ", ".join(seen) if seen else ""))
+        middle.append((z.said or z.label) + (": " + ", ".join(seen) if seen else ""))
     text = "; ".join(parts)
     if middle:
         text += ". In the middle: " + "; ".join(middle)

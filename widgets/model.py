@@ -75,6 +75,7 @@ class ZoneView:
     played_by: tuple[str, ...] = ()  # a trick: who played each card, in order
     groups: tuple[CardGroup, ...] = ()  # a hand: cards that count together, outlined
     fan: float = 0.0  # a hand: share of a card's width each card shows (0: the usual fan)
+    said: str = ""  # the zone in the alt text when its label is short ("first pile"; "1")
 
     def __post_init__(self) -> None:
         if self.kind not in ZONE_KINDS:
