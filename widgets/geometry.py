@@ -303,12 +303,16 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
 
 def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
                  style: CardStyle, seat: int | None) -> None:
+    # Piles side by side say their words on one line, under the tallest of them.
+    piles_h = max((zone_size(z, style)[1] for z in zones if z.kind == "pile"), default=0.0)
     for zone in zones:
         w, h = zone_size(zone, style)
         _place_zone(lay, zone, x, y, style, seat)
         label = zone.label
         if zone.kind == "pile" and zone.hidden:
             label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
+        if zone.kind == "pile":
+            h = piles_h
         if label:
             lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 3,
                                       _fit(label, 11, w + GAP), 11, "#e8f0ea"))
