@@ -295,8 +295,13 @@ class Replay(W.VBox):
             raise KortspelError(f"start is a step number, not {_brief(start)}")
         acts = record.get("actions", [])
         last = len(self.frames) - 1
+        notes = iter([str(a.get("comment", "")) if isinstance(a, Mapping) else ""
+                      for a in acts])
+        # One frame per action of the game; a chance turn (the shuffle a rule calls for) is
+        # kept apart from the record's actions, so it has no comment of its own.
         self.comments = [str(record.get("intro", ""))] + [
-            str(a.get("comment", "")) if isinstance(a, Mapping) else "" for a in acts]
+            "" if act.seat == kortspel.CHANCE else next(notes, "")
+            for act in self.frames[-1].actions]
         if record.get("summary"):
             self.comments[last] = (self.comments[last] + " " + str(record["summary"])).strip()
         self.viewer = check_viewer(game, viewer)
@@ -353,6 +358,10 @@ class Replay(W.VBox):
             # in public (an ante, a turned trump) says which lines with ``opening``.
             opening = getattr(self.adapter, "opening", None)
             new = opening(state) if opening is not None else new[:1]
+        if i and not new:
+            # A step that tells nothing new (a draw from an empty stock, before the chance
+            # turn that rebuilds it) says what the table shows now.
+            return str(self.adapter.status(state, self.viewer))
         return " ".join(new)
 
     def comment(self, i: int) -> str:
