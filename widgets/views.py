@@ -804,11 +804,19 @@ class Play(W.VBox):
             return f"Wait: it is {names[to_act]}'s turn."
         return f"You cannot {verb} now."
 
-    def _paths(self) -> dict[Action, tuple[Hashable, ...]]:
+    def _routes(self) -> list[tuple[Action, tuple[Hashable, ...]]]:
+        """Every click path of every action made by clicking: the adapter's ``paths`` and
+        its optional ``more_paths``, the other ways of clicking the same actions (the second
+        copy of a card in a double pack, a pair clicked in either order)."""
         seat = self._acting_human()
         if seat is None or self._handover is not None:
-            return {}
-        return self.adapter.paths(self.hand, seat, self.hand.legal_actions(seat))
+            return []
+        legal = self.hand.legal_actions(seat)
+        routes = list(self.adapter.paths(self.hand, seat, legal).items())
+        more = getattr(self.adapter, "more_paths", None)
+        if more is not None:
+            routes += more(self.hand, seat, legal)
+        return routes
 
     def _picks(self) -> dict[Action, frozenset[Hashable]]:
         """Actions made by picking a set of cards, then pressing the action's button (an
@@ -819,12 +827,20 @@ class Play(W.VBox):
             return {}
         return picks(self.hand, seat, self.hand.legal_actions(seat))  # type: ignore[no-any-return]
 
-    def _refusal(self, ref: Hashable | None) -> str | None:
+    def _refusal(self, ref: Hashable | None,
+                 chosen: tuple[Hashable, ...] = ()) -> str | None:
         """Why a click on ``ref`` is no move now, in the game's words (an adapter's optional
-        ``refuse``: a card the rules forbid names the rule), or ``None``."""
-        refuse = getattr(self.adapter, "refuse", None)
+        ``refuse``: a card the rules forbid names the rule), or ``None``. After cards were
+        chosen, an adapter's optional ``refuse_choice`` says why they cannot go there (a
+        card too low for the pile names what beats it)."""
         seat = self._acting_human()
-        if refuse is None or ref is None or seat is None or self._handover is not None:
+        if ref is None or seat is None or self._handover is not None:
+            return None
+        refuse_choice = getattr(self.adapter, "refuse_choice", None)
+        if chosen and refuse_choice is not None:
+            return refuse_choice(self.hand, seat, chosen, ref)  # type: ignore[no-any-return]
+        refuse = getattr(self.adapter, "refuse", None)
+        if refuse is None:
             return None
         return refuse(self.hand, seat, ref)  # type: ignore[no-any-return]
 
@@ -846,7 +862,7 @@ class Play(W.VBox):
                 self._say(self._refusal(ref) or "That is more cards than may be picked now.")
                 self._refresh(keep_status=True)
             return
-        paths = self._paths()
+        paths = self._routes()
         if ref is None or not paths:
             self._clicks = ()
             refusal = self._refusal(ref)
@@ -859,9 +875,8 @@ class Play(W.VBox):
             self._refresh()
             return
         prefix = self._clicks + (ref,)
-        done = [a for a, p in paths.items() if p == prefix]
-        longer = [a for a, p in paths.items() if p[:len(prefix)] == prefix and len(p) > len(
-            prefix)]
+        done = list(dict.fromkeys(a for a, p in paths if p == prefix))
+        longer = [a for a, p in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
         if len(done) == 1 and not longer:
             self._clicks = ()
             self.act(done[0])
@@ -870,15 +885,19 @@ class Play(W.VBox):
             self._clicks = prefix
             self._refresh()
             return
-        self._clicks = ()
-        self._say(self._refusal(ref) or "That is not a move now; the outlined cards and places "
-                  "are.")
+        chosen, self._clicks = self._clicks, ()
+        if chosen and any(len(p) > 1 and p[0] == ref for _, p in paths):
+            self._clicks = (ref,)  # another card that starts a move: it is chosen instead
+            self._refresh()
+            return
+        self._say(self._refusal(ref, chosen)
+                  or "That is not a move now; the outlined cards and places are.")
         self._refresh(keep_status=True)
 
     def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
-        paths = self._paths()
+        paths = self._routes()
         n = len(self._clicks)
-        nxt = frozenset(p[n] for p in paths.values() if p[:n] == self._clicks and len(p) > n)
+        nxt = frozenset(p[n] for _, p in paths if p[:n] == self._clicks and len(p) > n)
         pickable = frozenset().union(*self._picks().values())
         return nxt | (pickable - self._picked), frozenset(self._clicks) | self._picked
 
