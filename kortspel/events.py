@@ -202,6 +202,15 @@ class Knowledge:
             "facts": [[f.name, f.seat, _plain(f.value)] for f in self._facts],
         }
 
+    def copy(self) -> Knowledge:
+        """An independent copy: a game that folds its events as they come (one step at a
+        time, rather than the whole history per observation) hands out copies of it."""
+        k = Knowledge(self.seat)
+        k._zones = {z: [slot[:] for slot in slots] for z, slots in self._zones.items()}
+        k._facts = self._facts[:]
+        k._uid = self._uid
+        return k
+
     # -- folding ------------------------------------------------------------------------------
 
     def _slots(self, zone: Zone) -> list[list[Any]]:
