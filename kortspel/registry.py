@@ -18,7 +18,7 @@ from typing import Any
 from .errors import KortspelError, RecordError, UnknownGameError
 from .protocol import GameSpec
 
-_MODULES: dict[str, str] = {"kille": "kortspel.kille",
+_MODULES: dict[str, str] = {"kille": "kortspel.kille", "gnallknekt": "kortspel.gnallknekt",
                             "kopknack": "kortspel.kopknack", "knock": "kortspel.knock"}
 """Built-in games: registry name -> the package that defines ``SPEC``."""
 

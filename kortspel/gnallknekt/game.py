@@ -1,0 +1,246 @@
+"""A Gnällknekt table: its seats, their names and the rules options; it deals games.
+
+A table also keeps the actions its seats can take, made once and shared (an ``Action`` is
+immutable), so listing the legal moves of a turn builds no new objects after the first games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..actions import Action, ActionCodec, Arg, Verb
+from ..errors import KortspelError, RecordError, RulesError
+from ..protocol import check_seats
+from ..records import seat_names
+from .cards import DOUBLE_PACK, dealer_value, parse_card
+from .narration import Narrator
+from .rules import Rules
+from .state import GnallknektState
+
+SEATS = (3, 5)
+
+VERB_SPECS = (
+    Verb("draw", (Arg("from", "choice", ("stock", "discard")),),
+         gloss="take one card from the top of the stock or of the discard pile"),
+    Verb("defend", (Arg("cards", "cards"), Arg("pile", "int", (0, 1, 2))),
+         gloss="lay one card or a pair from your hand face up on one of your piles"),
+    Verb("attack", (Arg("cards", "cards"), Arg("from", "choice", (0, 1, 2, "hand")),
+                    Arg("target", "seat"), Arg("pile", "int", (0, 1, 2))),
+         gloss="beat the top of another player's pile with one card or a pair, from your "
+               "hand or off one of your piles"),
+    Verb("discard", (Arg("card", "card"),), gloss="lay a card face up on the discard pile: "
+                                                  "the turn ends"),
+    Verb("end", gloss="end the turn when your hand is empty"),
+)
+
+TEXT_ALIASES = {"dra": "draw", "ta": "draw", "försvara": "defend", "forsvara": "defend",
+                "anfall": "attack", "anfalla": "attack", "slå": "attack", "sla": "attack",
+                "kasta": "discard", "slut": "end", "klar": "end"}
+"""Swedish words a person may type for a verb (text only, never in records)."""
+
+
+def check_seed(seed: Any) -> None:
+    """A seed is a whole number or text: anything else would fail deep inside ``random``
+    or be hashed differently from one Python to the next."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
+        raise KortspelError(f"a seed is a whole number or text (or None for a fresh shuffle), "
+                            f"not {type(seed).__name__}")
+
+
+def draw_for_dealer(rng: random.Random, seats: int) -> tuple[int, list[list[str | None]]]:
+    """Rule 14: every seat draws a card from the shuffled double pack; seats whose ranks
+    clash draw again (the others keep theirs) until every rank differs; the highest deals
+    (Ace high). Returns the dealer and each round's draws (``None`` for a seat that kept its
+    card that round)."""
+    deck = list(DOUBLE_PACK)
+    rng.shuffle(deck)
+    held: list[str] = [deck.pop() for _ in range(seats)]
+    rounds: list[list[str | None]] = [list(held)]
+    while True:
+        values = [dealer_value(c) for c in held]
+        clash = [s for s in range(seats) if values.count(values[s]) > 1]
+        if not clash:
+            break
+        row: list[str | None] = [None] * seats
+        for s in clash:
+            held[s] = row[s] = deck.pop()
+        rounds.append(row)
+    best = max(range(seats), key=lambda s: dealer_value(held[s]))
+    return best, rounds
+
+
+class _Kit:
+    """What every table with the same seat names shares: the codec, the narrator and the
+    actions, each made once. Replays build a table per record, and a game lists thousands of
+    moves, so making an ``Action`` (checked as it is built) once per seating rather than once
+    per table or per listing is most of what a replay costs."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.codec = ActionCodec("Gnällknekt", VERB_SPECS, names, parse_card=parse_card,
+                                 aliases=TEXT_ALIASES)
+        self.narrator = Narrator(names)
+        make = self.codec.make
+        seats = range(len(names))
+        self.draws = tuple((make(s, "draw", **{"from": "stock"}),
+                            make(s, "draw", **{"from": "discard"})) for s in seats)
+        self.ends = tuple(make(s, "end") for s in seats)
+        self.discards = tuple({c: make(s, "discard", card=c) for c in DOUBLE_PACK[:52]}
+                              for s in seats)
+        self.attacks: dict[tuple[Any, ...], Action] = {}
+        self.defences: dict[tuple[Any, ...], Action] = {}
+        # The actions made here or read by the codec, by id: well formed by construction, so
+        # ``apply`` need not check their form again. The dict holds each action, so its id
+        # cannot be reused by another object while it is listed.
+        self.own: dict[int, Action] = {}
+        for a in (*(a for pair in self.draws for a in pair), *self.ends,
+                  *(a for d in self.discards for a in d.values())):
+            self.own[id(a)] = a
+        self.parsed: dict[Any, Action] = {}  # a record's action objects already read
+
+
+_KITS: dict[tuple[str, ...], _Kit] = {}
+_MAX_KITS = 32
+
+
+def _kit(names: tuple[str, ...]) -> _Kit:
+    kit = _KITS.get(names)
+    if kit is None:
+        if len(_KITS) >= _MAX_KITS:
+            _KITS.pop(next(iter(_KITS)))
+        kit = _KITS[names] = _Kit(names)
+    return kit
+
+
+class GnallknektGame:
+    """A Gnällknekt table: 3 to 5 seats, their names, and the rules options. Immutable."""
+
+    name = "gnallknekt"
+    title = "Gnällknekt"
+
+    def __init__(self, seats: int | Sequence[str] = 4, names: Sequence[str] | None = None,
+                 rules: Rules | Mapping[str, Any] | None = None, **options: Any) -> None:
+        self.seats, self.names = check_seats("Gnällknekt", seats, names, *SEATS, seat_names)
+        if rules is None:
+            self.rules = Rules.from_dict(options)
+        elif isinstance(rules, Rules):
+            self.rules = Rules.from_dict({**rules.as_dict(), **options})
+        elif isinstance(rules, Mapping):
+            self.rules = Rules.from_dict({**dict(rules), **options})
+        else:
+            raise RulesError(f"rules are options by name, e.g. {{'draw': 'piles'}}, not "
+                             f"{type(rules).__name__}")
+        self.index = {n: i for i, n in enumerate(self.names)}
+        kit = _kit(self.names)
+        self.codec: ActionCodec = kit.codec
+        self.narrator: Narrator = kit.narrator
+        self.draw_actions = kit.draws
+        self.end_actions = kit.ends
+        self.discard_actions = kit.discards
+        self._attacks = kit.attacks
+        self._defences = kit.defences
+        self.own = kit.own
+        self.parsed = kit.parsed
+
+    def __repr__(self) -> str:
+        return f"kortspel.load('gnallknekt', seats={self.seats}, names={list(self.names)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GnallknektGame) and (self.names, self.rules) == (
+            other.names, other.rules)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- the actions of this table, made once ---------------------------------------------
+
+    def attack_action(self, seat: int, cards: tuple[str, ...], source: int | str,
+                      target: int, pile: int) -> Action:
+        key = (seat, cards, source, target, pile)
+        act = self._attacks.get(key)
+        if act is None:
+            act = self._attacks[key] = Action(
+                seat, "attack", self.names[seat],
+                (("cards", cards), ("from", source), ("target", self.names[target]),
+                 ("pile", pile)))
+            self.own[id(act)] = act
+        return act
+
+    def defend_action(self, seat: int, cards: tuple[str, ...], pile: int) -> Action:
+        key = (seat, cards, pile)
+        act = self._defences.get(key)
+        if act is None:
+            act = self._defences[key] = Action(seat, "defend", self.names[seat],
+                                               (("cards", cards), ("pile", pile)))
+            self.own[id(act)] = act
+        return act
+
+    # -- the protocol ------------------------------------------------------------------------
+
+    def seat_index(self, name: Any) -> int:
+        try:
+            return self.index[name]
+        except (KeyError, TypeError):
+            raise RecordError(f"{name!r:.40} is not a seat at this table; the seats are "
+                              f"{', '.join(self.names)}") from None
+
+    def pack(self) -> list[str]:
+        """Every card of the double pack by name: each card of the French pack twice."""
+        return list(DOUBLE_PACK)
+
+    def action(self, data: Any, to_act: int | None = None) -> Action:
+        """An action of this table from text or a record's action object."""
+        return self.codec.coerce(data, to_act)
+
+    def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
+        from ..registry import bot_for
+
+        return bot_for("gnallknekt", level, name)
+
+    def match(self, **options: Any) -> Any:
+        from .match import GnallknektMatch
+
+        return GnallknektMatch(self, **options)
+
+    def new_hand(self, seed: int | str | None = None, *,
+                 record: Mapping[str, Any] | None = None, rng: random.Random | None = None,
+                 dealer: int | str | None = None) -> GnallknektState:
+        """A new game: the piles dealt from a pack shuffled by ``rng`` (or
+        ``random.Random(seed)``), or the deal a ``record`` gives (its actions not played:
+        see ``replay``). Without ``dealer`` the seats first draw for the deal (rule 14)."""
+        if record is not None:
+            from .records import state_from_record
+
+            return state_from_record(self, record)
+        if rng is None:
+            check_seed(seed)
+            rng = random.Random(seed)
+        elif not isinstance(rng, random.Random):
+            raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
+        if dealer is None:
+            d = draw_for_dealer(rng, self.seats)[0]
+        elif isinstance(dealer, str):
+            d = self.seat_index(dealer)
+        elif type(dealer) is int and 0 <= dealer < self.seats:
+            d = dealer
+        else:
+            raise RulesError(f"dealer is a seat number from 0 to {self.seats - 1} or a seat's "
+                             f"name ({', '.join(self.names)}), not {dealer!r:.40}")
+        deck = list(DOUBLE_PACK)
+        rng.shuffle(deck)
+        return self.deal(d, deck)
+
+    def deal(self, dealer: int, deck: Sequence[str]) -> GnallknektState:
+        """A game from a deck in dealing order: each seat's three piles of four (three face
+        down, the fourth face up), seat by seat, then the stock, top first."""
+        n = self.seats
+        piles = [[list(deck[(s * 3 + i) * 4:(s * 3 + i) * 4 + 4]) for i in range(3)]
+                 for s in range(n)]
+        return GnallknektState(self, dealer, piles, deck[n * 12:])
+
+    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> GnallknektState:
+        """The state after the record's actions (or only the first ``upto`` of the game's
+        actions, each rebuilt stock's chance turn counted as one)."""
+        from .records import replay_record
+
+        return replay_record(self, record, upto)

@@ -1,0 +1,215 @@
+"""Gnällknekt told in words: every event a game can produce, with its sentence, who sees it
+and what it does to the cards.
+
+The rules (``state.py``) decide what happens and call one method here per happening; this
+module decides how the record tells it (third person, the same for every reader) and which
+effects its viewers fold into what they know. ``telling.py`` says the same events again for
+one reader, from their ``data``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import say_list
+from ..events import DISCARD, OUT, PILE, STOCK, Event, Fact, Move, Place, Reveal, Shuffle, Zone
+from ..events import hand as hand_zone
+from .cards import a_card, show, show_all
+
+EVENT_KINDS = (
+    "deal", "turn", "draw", "drawn", "short", "reshuffle", "defend", "attack", "turn_up",
+    "pile_gone", "out", "discard", "end", "two_left", "last_rounds", "win", "tie",
+)
+"""Every kind of event a Gnällknekt game can hold."""
+
+PHASES = ("normal", "two-left", "last-rounds")
+"""The phases of a game, as the replay output names them (index = the state's code)."""
+
+ORDINALS = ("first", "second", "third")
+STOCK_ZONE, DISCARD_ZONE, OUT_ZONE = Zone(STOCK), Zone(DISCARD), Zone(OUT)
+
+_PILES = tuple(tuple(tuple(Zone(PILE, s, i) for i in range(3)) for s in range(5)))
+_HANDS = tuple(hand_zone(s) for s in range(5))
+
+
+def pile_zone(seat: int, pile: int) -> Zone:
+    return _PILES[seat][pile]
+
+
+def hand_of(seat: int) -> Zone:
+    return _HANDS[seat]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class Narrator:
+    """The events of one table, its seat names fixed. Events that repeat word for word (a
+    draw from the stock) are made once per table and shared: events are immutable."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = nm = tuple(names)
+        seats = range(len(nm))
+        self._stock_draw = tuple(
+            Event("draw", f"{nm[s]} draws from the stock.", None,
+                  (Move(STOCK_ZONE, _HANDS[s], 1, False),), "", (s, "stock")) for s in seats)
+        self._end = tuple(
+            Event("end", f"{nm[s]} has no card left to discard, and the turn ends.",
+                  data=(s,)) for s in seats)
+
+    def pile(self, seat: int, pile: int) -> str:
+        return f"{self.names[seat]}'s {ORDINALS[pile]} pile"
+
+    # -- the deal -----------------------------------------------------------------------------
+
+    def deal(self, dealer: int, seats: Sequence[int], tops: Sequence[Sequence[str]],
+             stock: int) -> Event:
+        effects: list[Place] = []
+        for s in seats:
+            for i in range(3):
+                z = _PILES[s][i]
+                effects += [Place(z, (None, None, None)), Place(z, (tops[s][i],), True)]
+        effects.append(Place(STOCK_ZONE, (None,) * stock))
+        return Event("deal", f"{self.names[dealer]} deals three piles to each player, three "
+                     f"cards face down and one face up on each, and lays the other {stock} "
+                     "cards face down as the stock.", None, tuple(effects), "",
+                     (dealer, stock))
+
+    # -- a turn -------------------------------------------------------------------------------
+
+    def turn(self, seat: int, draws: int, phase: int, done: int, limit: int) -> Event:
+        who = self.names[seat]
+        when = ""
+        if phase:
+            stage = "before the last rounds" if phase == 1 else "of the last rounds"
+            when = f" (turn {done + 1} of {limit} {stage})"
+        return Event("turn", f"{who}'s turn{when}: {who} draws {plural(draws, 'card')}.", None,
+                     (Fact("turn", seat, (draws, phase, done)),), "",
+                     (seat, draws, phase, done, limit))
+
+    def draw_stock(self, seat: int) -> Event:
+        return self._stock_draw[seat]
+
+    def drawn(self, seat: int, card: str) -> Event:
+        return Event("drawn", f"{self.names[seat]} draws {a_card(card)}.", (seat,),
+                     (Reveal(_HANDS[seat], -1, card),), "", (seat, card))
+
+    def draw_discard(self, seat: int, card: str) -> Event:
+        return Event("draw", f"{self.names[seat]} takes the {show(card)} from the discard "
+                     "pile.", None, (Move(DISCARD_ZONE, _HANDS[seat], 1, False),), "",
+                     (seat, "discard", card))
+
+    def short(self, seat: int, missing: int) -> Event:
+        return Event("short", f"No card is left to draw anywhere, so {self.names[seat]} draws "
+                     f"{plural(missing, 'card')} fewer, and the turn goes on.", None,
+                     (Fact("short", seat, missing),), "", (seat, missing))
+
+    def reshuffle(self, seat: int, from_discard: int, from_out: int) -> Event:
+        effects: list[Move | Shuffle] = []
+        if from_discard:
+            effects.append(Move(DISCARD_ZONE, STOCK_ZONE, from_discard, False, 0))
+        if from_out:
+            effects.append(Move(OUT_ZONE, STOCK_ZONE, from_out, False, 0))
+        effects.append(Shuffle(STOCK_ZONE))
+        total = from_discard + from_out
+        return Event("reshuffle", f"The stock is empty as {self.names[seat]} draws: the "
+                     f"{plural(from_out, 'card')} out of play and the "
+                     f"{plural(from_discard, 'discard')} under the top one are shuffled into "
+                     f"a new stock of {plural(total, 'card')}.", None, tuple(effects), "",
+                     (seat, from_discard, from_out))
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def defend(self, seat: int, cards: Sequence[str], positions: Sequence[int],
+               pile: int) -> Event:
+        z = _PILES[seat][pile]
+        effects: list[Move | Reveal] = []
+        for card, pos in zip(cards, positions, strict=True):
+            effects += [Move(_HANDS[seat], z, 1, True, pos), Reveal(z, -1, card, True)]
+        what = f"the pair {show_all(cards)}" if len(cards) == 2 else f"the {show(cards[0])}"
+        return Event("defend", f"{self.names[seat]} defends, laying {what} on "
+                     f"{self.pile(seat, pile)}.", None, tuple(effects), "",
+                     (seat, tuple(cards), pile))
+
+    def attack(self, seat: int, cards: Sequence[str], source: int | str,
+               positions: Sequence[int], target: int, pile: int,
+               beaten: Sequence[str]) -> Event:
+        """The attack: the attacking cards and the beaten ones go out of play, face up.
+        ``source`` is ``"hand"`` or the attacker's own pile; ``positions`` the hand slots."""
+        effects: list[Move | Reveal] = []
+        if source == "hand":
+            for card, pos in zip(cards, positions, strict=True):
+                effects += [Move(_HANDS[seat], OUT_ZONE, 1, True, pos),
+                            Reveal(OUT_ZONE, -1, card, True)]
+            where = ""
+        else:
+            assert isinstance(source, int)
+            effects.append(Move(_PILES[seat][source], OUT_ZONE, len(cards), True))
+            where = f" off {self.pile(seat, source)}"
+        effects.append(Move(_PILES[target][pile], OUT_ZONE, len(beaten), True))
+        what = f"the pair {show_all(cards)}" if len(cards) == 2 else f"the {show(cards[0])}"
+        took = f"the pair {show_all(beaten)}" if len(beaten) == 2 else f"the {show(beaten[0])}"
+        return Event("attack", f"{self.names[seat]} attacks {self.pile(target, pile)} with "
+                     f"{what}{where} and takes {took}.", None, tuple(effects), "",
+                     (seat, tuple(cards), source, target, pile, tuple(beaten)))
+
+    def turn_up(self, seat: int, pile: int, card: str) -> Event:
+        return Event("turn_up", f"{self.pile(seat, pile).capitalize()} turns up "
+                     f"{a_card(card)}.", None, (Reveal(_PILES[seat][pile], -1, card, True),),
+                     "", (seat, pile, card))
+
+    def pile_gone(self, seat: int, pile: int, left: int) -> Event:
+        rest = (f"{self.names[seat]} has {plural(left, 'pile')} left" if left
+                else f"{self.names[seat]} has no piles left")
+        return Event("pile_gone", f"{self.pile(seat, pile).capitalize()} is gone for good: "
+                     f"{rest}.", None, (Fact("pile_gone", seat, pile),), "", (seat, pile, left))
+
+    def out(self, seat: int, cards: Sequence[str]) -> Event:
+        who = self.names[seat]
+        n = len(cards)
+        effects: list[Move | Reveal | Fact] = [Move(_HANDS[seat], OUT_ZONE, n, True)]
+        effects += [Reveal(OUT_ZONE, i - n, c, True) for i, c in enumerate(cards)]
+        effects.append(Fact("out", seat))
+        held = (f"{who}'s hand ({show_all(cards)}) goes out of play" if cards
+                else f"{who} holds no cards")
+        return Event("out", f"{who} is out of the game; {held}.", None, tuple(effects), "",
+                     (seat, tuple(cards)))
+
+    def discard(self, seat: int, card: str, pos: int) -> Event:
+        return Event("discard", f"{self.names[seat]} discards the {show(card)}, and the turn "
+                     "ends.", None, (Move(_HANDS[seat], DISCARD_ZONE, 1, True, pos),
+                                     Reveal(DISCARD_ZONE, -1, card, True)), "", (seat, card))
+
+    def end(self, seat: int) -> Event:
+        return self._end[seat]
+
+    # -- the endgame ---------------------------------------------------------------------------
+
+    def two_left(self, a: int, b: int, turns: int) -> Event:
+        each = turns // 2
+        return Event("two_left", f"Two players are left, {self.names[a]} and {self.names[b]}: "
+                     f"{plural(each, 'more round')} each by the usual rules, then "
+                     f"{plural(each, 'last round')} before the game is drawn.", None,
+                     (Fact("phase", None, "two-left"),), "", (a, b, turns))
+
+    def last_rounds(self, a: int, b: int, turns: int) -> Event:
+        each = turns // 2
+        return Event("last_rounds", f"The last rounds begin: {plural(each, 'turn')} each for "
+                     f"{self.names[a]} and {self.names[b]}. Each draws one card per pile, and "
+                     "any pair may take a Jack that is the only card of a last pile.", None,
+                     (Fact("phase", None, "last-rounds"),), "", (a, b, turns))
+
+    def win(self, seat: int) -> Event:
+        return Event("win", f"{self.names[seat]} is the only player with piles left and wins "
+                     "the game.", None, (Fact("win", seat),), "", (seat,))
+
+    def tie(self, a: int, b: int) -> Event:
+        return Event("tie", f"The last rounds are over and both {self.names[a]} and "
+                     f"{self.names[b]} still have piles: the game is drawn "
+                     "(gnäll, the whining game).", None, (Fact("draw", a), Fact("draw", b)),
+                     "", (a, b))
+
+
+def describe_seats(names: Sequence[str], seats: Sequence[int]) -> str:
+    return say_list([names[s] for s in seats])

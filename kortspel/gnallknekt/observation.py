@@ -1,0 +1,279 @@
+"""What one Gnällknekt seat may know, read only from the generic fold of the events it saw.
+
+A seat sees its own hand, every face-up card on every pile and how many cards lie face down
+under them, the discard pile, how many cards the stock and the out-of-play pile hold (and the
+out-of-play cards themselves, which lie face up), how many cards every hand holds, and the
+cards others took from the discard pile (a card taken in full view stays known until it is
+played). Nothing else: the fold of ``kortspel.events`` builds all of it from the events this
+seat saw, so a card no event showed it cannot leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..events import Event, Knowledge
+from .narration import DISCARD_ZONE, OUT_ZONE, PHASES, STOCK_ZONE, hand_of, pile_zone
+from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
+
+if TYPE_CHECKING:
+    from .state import GnallknektState
+
+
+class Pile:
+    """One pile as a seat sees it: ``down`` face-down cards under the ``up`` cards (bottom
+    first). ``top`` is what an attacker faces (see ``cards.top_unit``)."""
+
+    __slots__ = ("down", "up")
+
+    def __init__(self, down: int, up: tuple[str, ...]) -> None:
+        self.down = down
+        self.up = up
+
+    @property
+    def size(self) -> int:
+        return self.down + len(self.up)
+
+    def __bool__(self) -> bool:
+        return bool(self.up) or bool(self.down)
+
+    def __repr__(self) -> str:
+        return f"Pile(down={self.down}, up={list(self.up)})"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"down": self.down, "up": list(self.up)}
+
+
+class Folder:
+    """One seat's fold of a game's events, kept up to date one event at a time.
+
+    A game holds one per seat (made on first use, dropped by ``clone``), so an observation
+    costs the events since the last one rather than the whole history; each observation
+    gets a copy, which the game never touches again.
+    """
+
+    __slots__ = ("seat", "k", "m", "turn", "draws", "moves", "phase")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.k = Knowledge(seat)
+        self.m = 0
+        self.turn: tuple[Any, ...] = (None, 0, 0, 0, 0)
+        self.draws = self.moves = self.phase = 0
+
+    def advance(self, events: Sequence[Event], upto: int) -> None:
+        seat = self.seat
+        k = self.k
+        apply = k.apply
+        for e in events[self.m:upto]:
+            vis = e.visible
+            if vis is not None and seat not in vis:
+                continue
+            for eff in e.effects:
+                apply(eff)
+            kind = e.kind
+            if kind == "turn":
+                self.turn = e.data
+                self.draws = self.moves = 0
+            elif kind == "draw":
+                self.draws += 1
+            elif kind == "short":
+                self.draws += e.data[1]
+            elif kind == "attack" or kind == "defend":
+                self.moves += 1
+            elif kind == "two_left":
+                self.phase = 1
+            elif kind == "last_rounds":
+                self.phase = 2
+        self.m = upto
+
+
+class Observation:
+    """All one seat may know of a game now, built only from the events it saw.
+
+    The fold is done on first use, so a bot that needs only its legal actions (the random
+    one) pays nothing for it. ``knowledge`` is the generic fold (every zone, every fact) that
+    the table views read; the properties below are read from it.
+    """
+
+    __slots__ = ("seat", "names", "rules", "dealer", "to_act", "legal", "is_over",
+                 "_state", "_n", "_folded", "_piles", "_visible")
+
+    def __init__(self, state: GnallknektState, seat: int,
+                 legal: Sequence[Action] | None = None) -> None:
+        self.seat = seat
+        g = state.game
+        self.names = g.names
+        self.rules = g.rules  # the table's options: public, and a player needs them
+        self.dealer = state.dealer
+        self.to_act = state.to_act
+        self.is_over = state.is_over
+        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
+        # A state's events only ever grow: the first ``_n`` are this moment's history.
+        self._state = state
+        self._n = len(state.events)
+        self._folded: Folder | None = None
+        self._piles: dict[tuple[int, int], Pile] = {}
+        self._visible: tuple[Event, ...] | None = None
+
+    def _fold(self) -> Folder:
+        f = self._folded
+        if f is not None:
+            return f
+        state, n = self._state, self._n
+        folders = state._folders
+        live = folders[self.seat]
+        if live is None or live.m > n:  # first use, or the game has moved on since
+            live = Folder(self.seat)
+            if len(state.events) == n:
+                folders[self.seat] = live
+        live.advance(state.events, n)
+        f = Folder(self.seat)
+        f.k = live.k.copy()
+        f.m, f.turn, f.draws, f.moves, f.phase = n, live.turn, live.draws, live.moves, live.phase
+        self._folded = f
+        return f
+
+    # -- the table as this seat sees it -----------------------------------------------------
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The generic fold: every zone as this seat knows it, and the facts it was told."""
+        return self._fold().k
+
+    @property
+    def hand(self) -> list[str]:
+        """This seat's own cards, in the order they came."""
+        return [c for c in self.knowledge.names(hand_of(self.seat)) if c is not None]
+
+    def hand_size(self, seat: int) -> int:
+        return self.knowledge.count(hand_of(seat))
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return [self.hand_size(s) for s in range(len(self.names))]
+
+    def known_cards(self, seat: int) -> list[str]:
+        """The cards in ``seat``'s hand this seat can name: all of its own; of others, the
+        ones they took from the discard pile and still hold."""
+        return [c for c in self.knowledge.names(hand_of(seat)) if c is not None]
+
+    def pile(self, seat: int, pile: int) -> Pile:
+        got = self._piles.get((seat, pile))
+        if got is None:
+            cards = self.knowledge.cards(pile_zone(seat, pile))
+            got = self._piles[seat, pile] = Pile(
+                sum(1 for c in cards if not c.face_up),
+                tuple(c.name for c in cards if c.face_up))  # type: ignore[misc]
+        return got
+
+    def piles(self, seat: int) -> list[Pile]:
+        return [self.pile(seat, i) for i in range(3)]
+
+    def lives(self, seat: int) -> int:
+        """Piles ``seat`` has left."""
+        return sum(1 for p in self.piles(seat) if p)
+
+    @property
+    def seats_in(self) -> list[int]:
+        """Seats still in the game, in seat order."""
+        out = {f.seat for f in self.knowledge.facts("out")}
+        return [s for s in range(len(self.names)) if s not in out]
+
+    @property
+    def out(self) -> list[int]:
+        """Seats out of the game, in the order they went out."""
+        return [f.seat for f in self.knowledge.facts("out")]  # type: ignore[misc]
+
+    @property
+    def stock_count(self) -> int:
+        return self.knowledge.count(STOCK_ZONE)
+
+    @property
+    def discard(self) -> list[str]:
+        """The discard pile, bottom first: every card in it lies face up."""
+        return [c for c in self.knowledge.names(DISCARD_ZONE) if c is not None]
+
+    @property
+    def out_of_play(self) -> list[str]:
+        """Cards out of play, bottom first (attacks, beaten cards, hands of seats gone out)."""
+        return [c for c in self.knowledge.names(OUT_ZONE) if c is not None]
+
+    # -- the turn and the endgame ----------------------------------------------------------
+
+    @property
+    def turn_seat(self) -> int | None:
+        """Whose turn it is (also while a rebuilt stock is being shuffled)."""
+        return self._fold().turn[0]  # type: ignore[no-any-return]
+
+    @property
+    def draws_left(self) -> int:
+        """Cards still to draw this turn (0 once the moves have begun)."""
+        f = self._fold()
+        return max(0, f.turn[1] - f.draws) if not self.is_over else 0
+
+    @property
+    def moves_left(self) -> int:
+        """Attacks or defences still allowed this turn."""
+        return 0 if self.is_over else 2 - self._fold().moves
+
+    @property
+    def phase(self) -> str:
+        """``normal``, ``two-left`` or ``last-rounds``."""
+        return PHASES[self._fold().phase]
+
+    @property
+    def turns_left(self) -> int | None:
+        """Turns still to play in this phase of the endgame (the current one included when
+        it counts); ``None`` before two players are left."""
+        f = self._fold()
+        if f.phase == 0:
+            return None
+        limit = TWO_LEFT_TURNS if f.phase == 1 else LAST_ROUND_TURNS
+        done = f.turn[3] if f.turn[2] == f.phase else 0
+        return limit - done
+
+    @property
+    def winner(self) -> int | None:
+        wins = self.knowledge.facts("win")
+        return wins[0].seat if wins else None
+
+    @property
+    def drawn(self) -> list[int]:
+        """The two seats of a drawn game (empty otherwise)."""
+        return [f.seat for f in self.knowledge.facts("draw")]  # type: ignore[misc]
+
+    @property
+    def events(self) -> list[Event]:
+        """The events this seat saw, in order."""
+        if self._visible is None:
+            seat = self.seat
+            self._visible = tuple(e for e in self._state.events[:self._n]
+                                  if e.visible is None or seat in e.visible)
+        return list(self._visible)
+
+    @property
+    def narration(self) -> list[str]:
+        return [e.text for e in self.events]
+
+    def view(self) -> dict[str, Any]:
+        """Everything this observation tells, as plain JSON (for tests and tools)."""
+        n = len(self.names)
+        return {
+            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
+            "legal": [str(a) for a in self.legal], "hand": self.hand,
+            "piles": [[p.as_json() for p in self.piles(s)] for s in range(n)],
+            "hand_sizes": self.hand_sizes,
+            "known": [self.known_cards(s) for s in range(n)],
+            "stock": self.stock_count, "discard": self.discard,
+            "out_of_play": self.out_of_play, "out": self.out,
+            "phase": self.phase, "turns_left": self.turns_left,
+            "draws_left": self.draws_left, "moves_left": self.moves_left,
+            "knowledge": self.knowledge.view(), "narration": self.narration,
+        }
+
+    def __repr__(self) -> str:
+        return (f"<Gnällknekt observation for {self.names[self.seat]}: hand {self.hand}, "
+                f"legal {len(self.legal)} actions>")

@@ -1,0 +1,899 @@
+"""The rules of one game of Gnällknekt: the piles, the draw, attack and defence, the stock
+rebuilt, the endgame.
+
+A *state* is one whole game, from the deal of the piles to a win or a draw (the protocol's
+"hand"). How each happening is told lives in ``narration.py``, how records are read and
+written in ``records.py``, and what beats what in ``cards.beats``: this module is what the
+rules decide, numbered as in the contract (``docs/rules/gnallknekt.md``).
+
+The turn is a little machine: ``DRAW`` (one card per action until the turn's count is drawn),
+then ``MOVE`` (up to two attacks or defences, then a discard, or ``end`` with an empty hand).
+When a seat draws from an empty stock that can be rebuilt, the game waits at a chance turn
+(``to_act == CHANCE``): the driver's rng orders the new stock, the record keeps that order,
+and the state itself never holds randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..actions import CHANCE, Action
+from ..errors import (
+    HandOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    SeatError,
+)
+from ..events import Event, Zone
+from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
+from .narration import (
+    DISCARD_ZONE,
+    ORDINALS,
+    OUT_ZONE,
+    PHASES,
+    STOCK_ZONE,
+    hand_of,
+    pile_zone,
+    plural,
+)
+from .observation import Observation
+from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
+
+if TYPE_CHECKING:
+    from .game import GnallknektGame
+
+DRAW, MOVE, SHUFFLE, OVER = 0, 1, 2, 3
+"""The stages of a turn: drawing, moving (and discarding), waiting for the rebuilt stock's
+order (a chance turn), and the game over."""
+NORMAL, TWO_LEFT, LAST_ROUNDS = 0, 1, 2
+MOVES_PER_TURN = 2
+MAX_UP = 3
+"""No pile ever holds more than three face-up cards (rule 4)."""
+
+VERBS = ("draw", "defend", "attack", "discard", "end")
+CHANCE_VERB = "reshuffle"
+
+
+def chance_action(cards: Sequence[str]) -> Action:
+    """The chance turn that orders a rebuilt stock: ``cards`` top first."""
+    return Action(CHANCE, CHANCE_VERB, "chance", (("cards", tuple(cards)),))
+
+
+class GnallknektState:
+    """One game of Gnällknekt. Mutable; ``clone`` copies it; ``apply`` checks first.
+
+    Piles are ``down[seat][i]`` (face-down cards, bottom first) under ``up[seat][i]``
+    (face-up cards, bottom first); a pile index never shifts, an emptied pile stays an empty
+    slot. ``stock``, ``discard`` and ``out_cards`` (the cards out of play) are bottom first,
+    so their top is the last card. ``hands`` keep the order cards arrived in.
+
+    ``to_act`` and ``is_over`` are plain attributes kept in step with ``stage``; like the rest
+    they are read-only to callers.
+    """
+
+    __slots__ = ("game", "dealer", "start_piles", "start_stock", "hands", "up", "down",
+                 "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
+                 "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
+                 "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
+                 "_folders")
+
+    def __init__(self, game: GnallknektGame, dealer: int,
+                 piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
+                 *, _blank: bool = False) -> None:
+        self.game = game
+        self.dealer = dealer
+        self._legal: list[Action] | None = None
+        self._folders: list[Any] = [None] * game.seats  # see observation.Folder
+        if _blank:
+            return
+        n = game.seats
+        self.start_piles = tuple(tuple(tuple(p) for p in seat) for seat in piles)
+        self.start_stock = tuple(stock)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.down: list[list[list[str]]] = [[list(p[:-1]) for p in seat] for seat in piles]
+        self.up: list[list[list[str]]] = [[[p[-1]] for p in seat] for seat in piles]
+        self.stock = list(reversed(stock))
+        self.discard: list[str] = []
+        self.out_cards: list[str] = []
+        self.lives = [3] * n
+        self.out_order: list[int] = []
+        self.phase = NORMAL
+        self.phase_turns = 0
+        self.counting = True
+        self.reshuffles: list[tuple[str, ...]] = []
+        self.winner: int | None = None
+        self.tie: tuple[int, int] | None = None
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self.draws_left = self.moves = 0
+        self.stage = DRAW
+        self.is_over = False
+        say = game.narrator
+        self.events.append(say.deal(dealer, range(n), [[p[-1] for p in seat] for seat in piles],
+                                    len(stock)))
+        self.cur = dealer
+        self._start_turn(self._next_seat(dealer))  # rule 1: the seat left of the dealer
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    def _seat(self, seat: Any, what: str) -> int:
+        n = self.game.seats
+        if type(seat) is not int or not 0 <= seat < n:
+            raise SeatError(f"{what} takes a seat number from 0 to {n - 1} "
+                            f"({', '.join(self.game.names)}), not {_brief(seat)}")
+        return seat
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to act) may do now. Nobody acts out of turn."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.seats):
+            self._seat(seat, "legal_actions")
+        if self.stage >= SHUFFLE or (seat is not None and seat != self.cur):
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._enumerate()
+        return legal[:]
+
+    def callers(self) -> list[int]:
+        return []  # no call is ever made out of turn
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The order of the rebuilt stock, drawn with the driver's ``rng`` (rule 12)."""
+        if self.stage != SHUFFLE:
+            raise IllegalActionError(
+                "no chance turn is due: the stock is rebuilt only when a seat draws from "
+                "the empty stock, and then state.to_act is CHANCE")
+        if not isinstance(rng, random.Random):
+            raise InvalidActionError(f"rng is a random.Random, not {type(rng).__name__}")
+        cards = self.out_cards + self.discard[:-1]
+        rng.shuffle(cards)
+        return chance_action(cards)
+
+    def parse(self, text: Any) -> Action:
+        """``"a draw stock"``, ``"defend 7H 0"`` (the seat to act), ``"a attack 9H hand b 1"``,
+        ``"a attack 7H,7D 2 c 0"``, ``"discard 3C"``, ``"end"``."""
+        return self.game.codec.from_text(text, None if self.is_over else self.cur)
+
+    def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]:
+        """Play one action after checking it; returns the events it caused.
+
+        ``action`` is an ``Action``, a record's action object or text. A refused action
+        raises a ``KortspelError`` whose message says what is allowed now, and leaves the
+        state exactly as it was: every check comes before the first change.
+        """
+        by_codec = type(action) is not Action  # then the codec made it, well formed
+        if by_codec:
+            if isinstance(action, str):
+                action = self.parse(action)
+            else:
+                action = self.game.codec.coerce(action, None if self.is_over else self.cur)
+        if self.is_over:
+            raise HandOverError(self._over_message())
+        start = len(self.events)
+        if action.seat == CHANCE:
+            self._check_chance(action)
+            self._legal = None
+            self.actions.append(action)
+            self._rebuild(action.args[0][1])  # type: ignore[arg-type]
+            return self.events[start:]
+        if not by_codec and id(action) not in self.game.own:
+            self.game.codec.check(action)  # an Action made by hand: is it one of this table?
+        if self.stage != MOVE and self.stage != DRAW or not self.allows(action):
+            self._refuse(action)
+        self._legal = None
+        self.actions.append(action)
+        verb = action.verb
+        if verb == "draw":
+            self._draw(action.args[0][1] == "stock")
+        elif verb == "attack":
+            args = action.args
+            self._attack(args[0][1], args[1][1], self.game.index[args[2][1]],  # type: ignore
+                         args[3][1])  # type: ignore[arg-type]
+        elif verb == "defend":
+            self._defend(action.args[0][1], action.args[1][1])  # type: ignore[arg-type]
+        elif verb == "discard":
+            self._discard(action.args[0][1])  # type: ignore[arg-type]
+        else:
+            self.events.append(self.game.narrator.end(self.cur))
+            self._end_turn()
+        return self.events[start:]
+
+    def clone(self) -> GnallknektState:
+        c = GnallknektState(self.game, self.dealer, (), (), _blank=True)
+        c.start_piles = self.start_piles
+        c.start_stock = self.start_stock
+        c.hands = [h[:] for h in self.hands]
+        c.up = [[p[:] for p in seat] for seat in self.up]
+        c.down = [[p[:] for p in seat] for seat in self.down]
+        c.stock = self.stock[:]
+        c.discard = self.discard[:]
+        c.out_cards = self.out_cards[:]
+        c.lives = self.lives[:]
+        c.out_order = self.out_order[:]
+        c.cur = self.cur
+        c.stage = self.stage
+        c.draws_left = self.draws_left
+        c.moves = self.moves
+        c.phase = self.phase
+        c.phase_turns = self.phase_turns
+        c.counting = self.counting
+        c.reshuffles = self.reshuffles[:]
+        c.winner = self.winner
+        c.tie = self.tie
+        c.to_act = self.to_act
+        c.is_over = self.is_over
+        c.actions = self.actions[:]
+        c.events = self.events[:]
+        c._legal = self._legal  # never handed out itself, and rebuilt after any change
+        return c
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this state what it is; equal keys, equal states."""
+        return (self.game.names, self.game.rules, self.dealer, self.start_piles,
+                self.start_stock, self.hands, self.up, self.down, self.stock, self.discard,
+                self.out_cards, self.lives, self.out_order, self.cur, self.stage,
+                self.draws_left, self.moves, self.phase, self.phase_turns, self.counting,
+                self.reshuffles, self.winner, self.tie, self.actions)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GnallknektState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
+        """What ``seat`` may know now (its own hand, every face-up card, the counts, what
+        others took from the discard pile); ``legal`` saves recomputing the legal actions."""
+        if type(seat) is not int or not 0 <= seat < self.game.seats:
+            self._seat(seat, "observation")
+        return Observation(self, seat, legal)
+
+    def record(self) -> dict[str, Any]:
+        """The contract's record that replays this game exactly, rebuilt stocks included."""
+        from .records import write_record
+
+        return write_record(self)
+
+    # -- reading the table (omniscient) ------------------------------------------------------
+
+    def zones(self) -> dict[Zone, tuple[str, ...]]:
+        """Where every card is now, each zone bottom first: hands, the twelve-to-fifteen
+        piles (face-down cards under face-up ones), the stock (its top last), the discard
+        pile and the cards out of play. With ``game.pack()`` it shows no card is made or
+        lost."""
+        out: dict[Zone, tuple[str, ...]] = {}
+        for s in range(self.game.seats):
+            out[hand_of(s)] = tuple(self.hands[s])
+            for i in range(3):
+                out[pile_zone(s, i)] = (*self.down[s][i], *self.up[s][i])
+        out[STOCK_ZONE] = tuple(self.stock)
+        out[DISCARD_ZONE] = tuple(self.discard)
+        out[OUT_ZONE] = tuple(self.out_cards)
+        return out
+
+    def pile(self, seat: int, pile: int) -> dict[str, Any]:
+        """One pile as the replay output shows it: ``{"down": n, "up": [cards]}``."""
+        return {"down": len(self.down[seat][pile]), "up": list(self.up[seat][pile])}
+
+    def target(self, seat: int, pile: int) -> tuple[str, ...]:
+        """What an attacker faces on this pile: its top card, or its top pair."""
+        return top_unit(self.up[seat][pile])
+
+    def lone_jack(self, seat: int, pile: int) -> bool:
+        """Whether a pair may take this pile's top now: the last rounds, a Jack alone on the
+        seat's only pile (rule 13)."""
+        up = self.up[seat][pile]
+        return (self.phase == LAST_ROUNDS and self.lives[seat] == 1 and len(up) == 1
+                and not self.down[seat][pile] and up[0] in _JACKS)
+
+    @property
+    def seats_in(self) -> list[int]:
+        """Seats still in the game (with piles), in seat order."""
+        return [s for s in range(self.game.seats) if self.lives[s]]
+
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    @property
+    def turns_left(self) -> int | None:
+        """Turns still to play in this phase of the endgame, this one included if it counts;
+        ``None`` before two players are left."""
+        if self.phase == NORMAL:
+            return None
+        limit = TWO_LEFT_TURNS if self.phase == TWO_LEFT else LAST_ROUND_TURNS
+        return limit - self.phase_turns
+
+    def draws_due(self, seat: int) -> int:
+        """How many cards ``seat`` would draw if its turn began now (rule 3)."""
+        if self.phase == LAST_ROUNDS or self.game.rules.draw == "piles":
+            return self.lives[seat]
+        return self.lives[seat] + 1
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            how = (f"{self.game.names[self.winner]} won" if self.winner is not None
+                   else "drawn")
+            return f"<Gnällknekt game over: {how}>"
+        return (f"<Gnällknekt game: {self.game.names[self.cur]} to "
+                f"{'draw' if self.stage == DRAW else 'move'}, phase {self.phase_name}>")
+
+    def __str__(self) -> str:
+        names = self.game.names
+        lines = []
+        for s in range(self.game.seats):
+            piles = "  ".join(
+                f"[{len(self.down[s][i])}▯ {show_all(self.up[s][i])}]" if self.lives[s]
+                and (self.up[s][i] or self.down[s][i]) else "[gone]" for i in range(3))
+            mark = " (to act)" if s == self.cur and not self.is_over else ""
+            mark += " (out)" if not self.lives[s] else ""
+            lines.append(f"{names[s]:>8}{mark}: {piles}  hand: {show_all(self.hands[s])}")
+        top = show(self.discard[-1]) if self.discard else "-"
+        lines.append(f"stock {len(self.stock)}, discard {len(self.discard)} (top {top}), "
+                     f"out of play {len(self.out_cards)}, phase {self.phase_name}")
+        return "\n".join(lines)
+
+    # -- results -----------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        """The replay output of the contract: piles, lives, hands, out, over, winner, draw,
+        phase, to_act (after the game's name, which every kortspel result carries)."""
+        names = self.game.names
+        n = self.game.seats
+        return {
+            "game": "gnallknekt",
+            "piles": {names[s]: [self.pile(s, i) for i in range(3)] for s in range(n)},
+            "lives": {names[s]: self.lives[s] for s in range(n)},
+            "hands": {names[s]: list(self.hands[s]) for s in range(n)},
+            "out": [names[s] for s in self.out_order],
+            "over": self.is_over,
+            "winner": None if self.winner is None else names[self.winner],
+            "draw": None if self.tie is None else [names[s] for s in self.tie],
+            "phase": PHASES[self.phase],
+            "to_act": None if self.is_over else names[self.cur],
+        }
+
+    # -- turns -------------------------------------------------------------------------------
+
+    def _next_seat(self, after: int) -> int:
+        n = self.game.seats
+        for i in range(1, n + 1):
+            s = (after + i) % n
+            if self.lives[s]:
+                return s
+        raise AssertionError("no seat has piles")  # the game ends before that can happen
+
+    def _start_turn(self, seat: int) -> None:
+        self.cur = seat
+        self.to_act = seat
+        self.stage = DRAW
+        self.moves = 0
+        draws = self.draws_left = self.draws_due(seat)
+        limit = TWO_LEFT_TURNS if self.phase == TWO_LEFT else LAST_ROUND_TURNS
+        self.events.append(self.game.narrator.turn(seat, draws, self.phase, self.phase_turns,
+                                                   limit))
+        self._after_draw()
+
+    def _can_rebuild(self) -> bool:
+        return bool(self.out_cards) or len(self.discard) > 1
+
+    def _after_draw(self) -> None:
+        """Go on drawing, or on to the moves when the count is drawn or nothing is left."""
+        if self.draws_left and not (self.stock or self.discard or self.out_cards):
+            self.events.append(self.game.narrator.short(self.cur, self.draws_left))
+            self.draws_left = 0
+        if not self.draws_left:
+            self.stage = MOVE
+
+    def _draw(self, from_stock: bool) -> None:
+        seat = self.cur
+        say = self.game.narrator
+        if from_stock:
+            if not self.stock:  # rule 12: the stock is rebuilt, in an order chance gives
+                self.stage = SHUFFLE
+                self.to_act = CHANCE
+                return
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            self.events += (say.draw_stock(seat), say.drawn(seat, card))
+        else:
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            self.events.append(say.draw_discard(seat, card))
+        self.draws_left -= 1
+        self._after_draw()
+
+    def _check_chance(self, action: Action) -> None:
+        if self.stage != SHUFFLE:
+            raise IllegalActionError(
+                f"{action} is not due: the stock is rebuilt only when a seat draws from the "
+                "empty stock")
+        cards = action.get("cards")
+        if (action.verb, action.who, len(action.args)) != (CHANCE_VERB, "chance", 1) \
+                or not isinstance(cards, tuple):
+            raise InvalidActionError(
+                f"{action!r} is not the chance turn due: it is 'reshuffle' with the new "
+                "stock's cards, top first (see state.sample_chance)")
+        self._check_rebuild(cards)
+
+    def _check_rebuild(self, cards: Sequence[str]) -> None:
+        want = sorted(self.out_cards + self.discard[:-1])
+        if sorted(cards) != want:
+            have = _count(cards)
+            need = _count(want)
+            extra = [c for c in have if have[c] > need.get(c, 0)]
+            lack = [c for c in need if need[c] > have.get(c, 0)]
+            said = []
+            if lack:
+                said.append("it lacks " + ", ".join(lack[:6]))
+            if extra:
+                said.append("it has " + ", ".join(map(str, extra[:6])) + " too many")
+            raise InvalidActionError(
+                f"the rebuilt stock must hold exactly the {len(want)} cards out of play and "
+                f"under the top discard, in any order: {'; '.join(said)}")
+
+    def _rebuild(self, cards: Sequence[str]) -> None:
+        seat = self.cur
+        say = self.game.narrator
+        n_discard = len(self.discard) - 1 if self.discard else 0
+        self.events.append(say.reshuffle(seat, n_discard, len(self.out_cards)))
+        self.reshuffles.append(tuple(cards))
+        self.stock = list(reversed(cards))
+        self.out_cards = []
+        del self.discard[:-1]
+        self.stage = DRAW
+        self.to_act = seat
+        self._draw(True)  # the draw that found the stock empty now takes the new top card
+
+    def _end_turn(self) -> None:
+        say = self.game.narrator
+        if self.phase and self.counting:
+            self.phase_turns += 1
+            a, b = self.seats_in
+            if self.phase == TWO_LEFT and self.phase_turns == TWO_LEFT_TURNS:
+                self.phase = LAST_ROUNDS
+                self.phase_turns = 0
+                self.events.append(say.last_rounds(a, b, LAST_ROUND_TURNS))
+            elif self.phase == LAST_ROUNDS and self.phase_turns == LAST_ROUND_TURNS:
+                self.tie = (a, b)
+                self.events.append(say.tie(a, b))
+                self._over()
+                return
+        self.counting = True
+        self._start_turn(self._next_seat(self.cur))
+
+    def _over(self) -> None:
+        self.stage = OVER
+        self.to_act = None
+        self.is_over = True
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _defend(self, cards: tuple[str, ...], pile: int) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        positions = []
+        for c in cards:
+            i = hand.index(c)
+            del hand[i]
+            positions.append(i)
+        self.up[seat][pile].extend(cards)
+        self.events.append(self.game.narrator.defend(seat, cards, positions, pile))
+        self.moves += 1
+
+    def _attack(self, cards: tuple[str, ...], source: int | str, target: int,
+                pile: int) -> None:
+        seat = self.cur
+        say = self.game.narrator
+        positions: list[int] = []
+        if source == "hand":
+            hand = self.hands[seat]
+            for c in cards:
+                i = hand.index(c)
+                del hand[i]
+                positions.append(i)
+            self.out_cards.extend(cards)
+        else:
+            assert isinstance(source, int)
+            own = self.up[seat][source]
+            self.out_cards.extend(own[-len(cards):])
+            del own[-len(cards):]
+        up = self.up[target][pile]
+        beaten = top_unit(up)  # rules 6-7: a pair on a single takes the single only,
+        del up[-len(beaten):]  # a Jack on a pair takes the whole pair
+        self.out_cards.extend(beaten)
+        self.events.append(say.attack(seat, cards, source, positions, target, pile, beaten))
+        self.moves += 1
+        if source != "hand":
+            self._uncover(seat, source)  # type: ignore[arg-type]
+        self._uncover(target, pile)
+
+    def _uncover(self, seat: int, pile: int) -> None:
+        """Rule 9: turn up a face-down card left on top; an emptied pile is gone for good,
+        and a seat whose last pile goes is out (rule 11)."""
+        up = self.up[seat][pile]
+        if up:
+            return
+        down = self.down[seat][pile]
+        say = self.game.narrator
+        if down:
+            card = down.pop()
+            up.append(card)
+            self.events.append(say.turn_up(seat, pile, card))
+            return
+        self.lives[seat] -= 1
+        self.events.append(say.pile_gone(seat, pile, self.lives[seat]))
+        if self.lives[seat]:
+            return
+        hand = self.hands[seat]
+        self.events.append(say.out(seat, hand))
+        self.out_cards.extend(hand)
+        self.hands[seat] = []
+        self.out_order.append(seat)
+        left = self.seats_in
+        if len(left) == 1:  # rule 11: the last seat with piles wins at once
+            self.winner = left[0]
+            self.events.append(say.win(left[0]))
+            self._over()
+        elif len(left) == 2 and self.phase == NORMAL:  # rule 13: the endgame begins
+            self.phase = TWO_LEFT
+            self.phase_turns = 0
+            self.counting = False  # the rest of this turn is not counted
+            self.events.append(say.two_left(left[0], left[1], TWO_LEFT_TURNS))
+
+    def _discard(self, card: str) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        i = hand.index(card)
+        del hand[i]
+        self.discard.append(card)
+        self.events.append(self.game.narrator.discard(seat, card, i))
+        self._end_turn()
+
+    # -- what may be done ---------------------------------------------------------------------
+
+    def allows(self, action: Action) -> bool:
+        """Whether a well-formed action of this table is legal now: the rules checked for this
+        one action, without listing every other (a replay checks each action this way). It
+        says yes exactly for the actions ``legal_actions`` lists; a test holds it to that."""
+        seat = self.cur
+        if action.seat != seat:
+            return False
+        verb = action.verb
+        args = action.args
+        if self.stage == DRAW:
+            if verb != "draw":
+                return False
+            if args[0][1] == "stock":
+                return bool(self.stock) or self._can_rebuild()
+            return bool(self.discard)
+        if self.stage != MOVE:
+            return False
+        hand = self.hands[seat]
+        if verb == "discard":
+            return args[0][1] in hand
+        if verb == "end":
+            return not hand
+        if verb == "draw" or self.moves >= MOVES_PER_TURN:
+            return False
+        cards: tuple[str, ...] = args[0][1]  # type: ignore[assignment]
+        n = len(cards)
+        if n == 2:
+            if _RANK[cards[0]] != _RANK[cards[1]]:
+                return False
+        elif n != 1:
+            return False
+        if verb == "defend":
+            up = self.up[seat][args[1][1]]  # type: ignore[index]
+            return bool(up) and len(up) + n <= MAX_UP and _holds_all(hand, cards)
+        # an attack
+        if n == 2 and cards[0] in _JACKS:
+            return False
+        target = self.game.index[args[2][1]]  # type: ignore[index]
+        if target == seat or not self.lives[target]:
+            return False
+        tup = self.up[target][args[3][1]]  # type: ignore[index]
+        if not tup:
+            return False
+        source = args[1][1]
+        if source == "hand":
+            if not _holds_all(hand, cards):
+                return False
+        else:
+            own = self.up[seat][source]  # type: ignore[index]
+            if len(own) < n:
+                return False
+            if n == 1:
+                if own[-1] != cards[0]:
+                    return False
+            elif not _pair_top(own) or sorted(own[-2:]) != sorted(cards):
+                return False
+            if self.lives[seat] == 1 and len(own) + len(self.down[seat][source]) == n:  # type: ignore[index]
+                return False  # rule 10
+        return beats(cards, top_unit(tup), self.lone_jack(target, args[3][1]))  # type: ignore[arg-type]
+
+    def _enumerate(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order: draws; or attacks,
+        defences, then discards (or ``end``)."""
+        g = self.game
+        seat = self.cur
+        if self.stage == DRAW:
+            acts = g.draw_actions[seat]
+            out = []
+            if self.stock or self._can_rebuild():
+                out.append(acts[0])
+            if self.discard:
+                out.append(acts[1])
+            return out
+        hand = self.hands[seat]
+        distinct = list(dict.fromkeys(hand))
+        out = []
+        if self.moves < MOVES_PER_TURN:
+            out = self._attacks(seat, hand, distinct)
+            out += self._defences(seat, hand, distinct)
+        if hand:
+            make = g.discard_actions[seat]
+            out += [make[c] for c in distinct]
+        else:
+            out.append(g.end_actions[seat])
+        return out
+
+    def _pairs(self, hand: list[str], distinct: list[str], jacks: bool) -> list[tuple[str, str]]:
+        """Pairs the hand can lay, in both orders (the order matters on a pile)."""
+        out = []
+        for i, a in enumerate(distinct):
+            if a in _JACKS and not jacks:
+                continue
+            ra = _RANK[a]
+            if hand.count(a) > 1:
+                out.append((a, a))
+            for b in distinct[i + 1:]:
+                if _RANK[b] == ra:
+                    out += [(a, b), (b, a)]
+        return out
+
+    def _attacks(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
+        g = self.game
+        up, down, lives = self.up, self.down, self.lives
+        targets = []
+        for t in range(g.seats):
+            if t == seat or not lives[t]:
+                continue
+            for j in range(3):
+                if up[t][j]:
+                    targets.append((t, j, top_unit(up[t][j]), self.lone_jack(t, j)))
+        if not targets:
+            return []
+        units: list[tuple[tuple[str, ...], int | str]] = [((c,), "hand") for c in distinct]
+        units += [(p, "hand") for p in self._pairs(hand, distinct, False)]
+        mine = up[seat]
+        for i in range(3):
+            pu = mine[i]
+            if not pu:
+                continue
+            size = len(pu) + len(down[seat][i])
+            if not (lives[seat] == 1 and size == 1):  # rule 10
+                units.append(((pu[-1],), i))
+            if len(pu) >= 2 and _pair_top(pu) and not (lives[seat] == 1 and size == 2):
+                a, b = pu[-1], pu[-2]
+                units.append(((a, b), i))
+                if a != b:
+                    units.append(((b, a), i))
+        make = g.attack_action
+        out = []
+        for cards, src in units:
+            for t, j, unit, lone in targets:
+                if beats(cards, unit, lone):
+                    out.append(make(seat, cards, src, t, j))
+        return out
+
+    def _defences(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
+        g = self.game
+        mine = self.up[seat]
+        rooms = [(i, MAX_UP - len(mine[i])) for i in range(3) if mine[i]]
+        make = g.defend_action
+        out = [make(seat, (c,), i) for c in distinct for i, room in rooms if room >= 1]
+        if any(room >= 2 for _, room in rooms):
+            out += [make(seat, p, i) for p in self._pairs(hand, distinct, True)
+                    for i, room in rooms if room >= 2]
+        return out
+
+    # -- refusals that teach -----------------------------------------------------------------
+
+    def _over_message(self) -> str:
+        names = self.game.names
+        if self.winner is not None:
+            return (f"the game is over: {names[self.winner]} won; start a new game to play "
+                    "on")
+        return "the game is over: it was drawn; start a new game to play on"
+
+    def allowed(self, seat: int | None = None) -> str:
+        """What the seat to act may do now, in words (for messages and the table)."""
+        names = self.game.names
+        if self.is_over:
+            return "nothing: the game is over"
+        who = names[self.cur]
+        if self.stage == SHUFFLE:
+            return "nothing yet: the stock is being rebuilt (a chance turn)"
+        if self.stage == DRAW:
+            srcs = []
+            if self.stock or self._can_rebuild():
+                srcs.append("the stock")
+            if self.discard:
+                srcs.append("the discard pile")
+            return (f"{who} may draw ({plural(self.draws_left, 'more card')}) from "
+                    f"{' or '.join(srcs)}")
+        hand = self.hands[self.cur]
+        end = "discard a card to end the turn" if hand else "end the turn (the hand is empty)"
+        if self.moves >= MOVES_PER_TURN:
+            return f"{who} has made both moves and may {end}"
+        left = MOVES_PER_TURN - self.moves
+        return f"{who} may attack or defend ({plural(left, 'move')} left) or {end}"
+
+    def _refuse(self, action: Action) -> None:
+        g = self.game
+        if action.seat != CHANCE:
+            g.codec.check(action)  # a hand-made action this table could not have made
+        if self.stage == SHUFFLE:
+            raise NotYourTurnError(
+                f"{action.who} cannot {action.verb} now: the stock is being rebuilt first; "
+                "apply state.sample_chance(rng)")
+        names = g.names
+        seat, verb = action.seat, action.verb
+        who = names[seat]
+        if seat != self.cur:
+            if not self.lives[seat]:
+                raise NotYourTurnError(f"{who} is out of the game and plays no more")
+            raise NotYourTurnError(f"{who} cannot {verb} now: it is {names[self.cur]}'s turn; "
+                                   f"{self.allowed()}")
+        why = self._why_not(action)
+        raise IllegalActionError(f"{who} cannot {_said(action)}: {why}; {self.allowed()}")
+
+    def _why_not(self, action: Action) -> str:
+        """Why a well-formed action of the seat to act is not legal now."""
+        verb = action.verb
+        seat = self.cur
+        names = self.game.names
+        who = names[seat]
+        hand = self.hands[seat]
+        if self.stage == DRAW and verb != "draw":
+            return f"{who} draws first ({plural(self.draws_left, 'more card')} to draw)"
+        if verb == "draw":
+            if self.stage != DRAW:
+                return "the draws of this turn are done"
+            if action.get("from") == "discard":
+                return "the discard pile is empty"
+            return ("the stock is empty and there is nothing out of play to rebuild it from; "
+                    "take the top discard")
+        if verb == "discard":
+            return f"{who} holds no {show(action.get('card'))} ({_holds(hand)})"
+        if verb == "end":
+            return (f"{who} still holds {plural(len(hand), 'card')}: a turn ends with a "
+                    "discard while the hand has cards")
+        if self.moves >= MOVES_PER_TURN:
+            return "a turn has at most two moves, and both are made"
+        cards = action.get("cards")
+        if len(cards) > 2:
+            return "a move plays one card or a pair"
+        if verb == "defend":
+            return self._why_not_defend(cards, action.get("pile"))
+        return self._why_not_attack(cards, action.get("from"), g_index(self, action),
+                                    action.get("pile"))
+
+    def _why_not_defend(self, cards: tuple[str, ...], pile: int) -> str:
+        seat = self.cur
+        hand = self.hands[seat]
+        if len(cards) == 2 and _RANK[cards[0]] != _RANK[cards[1]]:
+            return f"{show_all(cards)} is not a pair: a pair is two cards of one rank"
+        missing = _missing(hand, cards)
+        if missing:
+            return f"{self.game.names[seat]} holds no {missing} ({_holds(hand)})"
+        up = self.up[seat][pile]
+        if not up:
+            return (f"{self.game.narrator.pile(seat, pile)} is gone, and a gone pile is never "
+                    "rebuilt")
+        return (f"{self.game.narrator.pile(seat, pile)} has {plural(len(up), 'face-up card')}, "
+                f"and no pile may hold more than three")
+
+    def _why_not_attack(self, cards: tuple[str, ...], source: int | str, target: int,
+                        pile: int) -> str:
+        seat = self.cur
+        say = self.game.narrator
+        names = self.game.names
+        if target == seat:
+            return "a seat attacks the piles of other players, never its own"
+        if not self.lives[target]:
+            return f"{names[target]} is out of the game"
+        up = self.up[target][pile]
+        if not up:
+            return f"{say.pile(target, pile)} is gone"
+        if len(cards) == 2 and cards[0] in _JACKS and cards[1] in _JACKS:
+            return "two Jacks never attack together: each Jack attacks alone"
+        if len(cards) == 2 and _RANK[cards[0]] != _RANK[cards[1]]:
+            return f"{show_all(cards)} is not a pair: a pair is two cards of one rank"
+        if source == "hand":
+            missing = _missing(self.hands[seat], cards)
+            if missing:
+                return f"{names[seat]} holds no {missing} ({_holds(self.hands[seat])})"
+        else:
+            assert isinstance(source, int)
+            own = self.up[seat][source]
+            if not own:
+                return f"{say.pile(seat, source)} is gone"
+            if len(cards) == 2 and (len(own) < 2 or sorted(own[-2:]) != sorted(cards)):
+                return (f"a pair off a pile is its top two face-up cards; the top of "
+                        f"{say.pile(seat, source)} is {show_all(own[-2:])}")
+            if len(cards) == 1 and own[-1] != cards[0]:
+                return (f"only the top card of a pile can be played; the top of "
+                        f"{say.pile(seat, source)} is the {show(own[-1])}")
+            size = len(own) + len(self.down[seat][source])
+            if self.lives[seat] == 1 and size == len(cards):
+                return ("nobody may attack with the last card(s) of their only pile: it "
+                        "would leave them with nothing")
+        return beats_name(cards, top_unit(up), self.lone_jack(target, pile))
+
+
+def g_index(state: GnallknektState, action: Action) -> int:
+    return state.game.index[action.get("target")]
+
+
+def _holds_all(hand: list[str], cards: tuple[str, ...]) -> bool:
+    if len(cards) == 1:
+        return cards[0] in hand
+    a, b = cards
+    if a == b:
+        return hand.count(a) >= 2
+    return a in hand and b in hand
+
+
+def _pair_top(up: Sequence[str]) -> bool:
+    return len(up) >= 2 and up[-1] not in _JACKS and _RANK[up[-1]] == _RANK[up[-2]]
+
+
+def _count(cards: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _missing(hand: Sequence[str], cards: Sequence[str]) -> str:
+    """The cards asked for that the hand cannot give (a pair of one card needs two)."""
+    have = _count(hand)
+    lack = []
+    for c in cards:
+        if have.get(c, 0):
+            have[c] -= 1
+        else:
+            lack.append(c)
+    if len(cards) == 2 and cards[0] == cards[1] and lack:
+        return f"second {show(cards[0])}"
+    return show_all(lack)
+
+
+def _holds(hand: Sequence[str]) -> str:
+    return f"the hand is {show_all(hand)}" if hand else "the hand is empty"
+
+
+def _said(action: Action) -> str:
+    verb = action.verb
+    if verb == "draw":
+        return f"draw from the {action.get('from')}"
+    if verb == "discard":
+        return f"discard the {show(action.get('card'))}"
+    if verb == "end":
+        return "end the turn"
+    cards = show_all(action.get("cards"))
+    if verb == "defend":
+        return f"defend {ORDINALS[action.get('pile')]} pile with {cards}"
+    src = action.get("from")
+    where = "" if src == "hand" else f" off the {ORDINALS[src]} own pile"
+    return (f"attack {action.get('target')}'s {ORDINALS[action.get('pile')]} pile with "
+            f"{cards}{where}")
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
