@@ -245,33 +245,37 @@ class ActionCodec:
         return "a whole number"
 
     def _value(self, arg: Arg, raw: Any, where: str) -> ArgValue:
-        bad = InvalidActionError(
-            f"{where}: {arg.name!r} should be {self._expect(arg)}, not {_short(raw)}")
         if arg.kind == "card":
             if not isinstance(raw, str):
-                raise bad
+                raise self._bad(arg, raw, where)
             return self._card(raw, where)
         if arg.kind == "cards":
             if not isinstance(raw, list | tuple) or (not raw and not arg.empty):
-                raise bad
+                raise self._bad(arg, raw, where)
             if not all(isinstance(c, str) for c in raw):
-                raise bad
+                raise self._bad(arg, raw, where)
             cards = tuple(self._card(c, where) for c in raw)
             if self.card_order is not None:
                 cards = tuple(sorted(cards, key=self.card_order))
             return cards
         if arg.kind == "seat":
             if not isinstance(raw, str) or raw not in self.index:
-                raise bad
+                raise self._bad(arg, raw, where)
             return raw
         if arg.kind == "int":
             if type(raw) is not int or (arg.choices and raw not in arg.choices):
-                raise bad
+                raise self._bad(arg, raw, where)
             return raw
         # a choice: text, or a number, from the listed ones
         if isinstance(raw, bool) or raw not in arg.choices:
-            raise bad
+            raise self._bad(arg, raw, where)
         return raw  # type: ignore[no-any-return]
+
+    def _bad(self, arg: Arg, raw: Any, where: str) -> InvalidActionError:
+        """The error for a value that does not fit ``arg``: worded only when one is raised,
+        as reading a record checks thousands of values that fit."""
+        return InvalidActionError(
+            f"{where}: {arg.name!r} should be {self._expect(arg)}, not {_short(raw)}")
 
     def _card(self, text: str, where: str) -> str:
         if self.parse_card is None:
