@@ -178,7 +178,8 @@ def test_the_session_is_told_in_words() -> None:
     finish(match, rng)
     summary = match.next_hand()
     said = deal_settled(match, summary)
-    assert ("carried into the next pot" in said) or said.startswith("Nothing is carried")
+    assert said == (f"The next pot starts with {summary.next_pot} carried in." if
+                    summary.next_pot else "Nothing is carried into the next pot.")
     finish(match, rng)
     summary = match.next_hand()
     assert deal_settled(match, summary).startswith("The session is over: the last of its 2")

@@ -146,7 +146,7 @@ BAD: dict[str, tuple[Any, str]] = {
     "a knock during the buying": (after(*BIDS, extra={"seat": "a", "do": "knock"}),
                                   "it is the buying"),
     "exchanging a card not held": (after(*BIDS, extra={"seat": "a", "do": "exchange",
-                                                       "cards": ["KS"]}), "does not hold KS"),
+                                                       "cards": ["KS"]}), "does not hold K♠"),
     "exchanging a card twice": (after(*BIDS, extra={"seat": "a", "do": "exchange",
                                                     "cards": ["AS", "as"]}), "twice"),
     "playing a card not held": (after(*BIDS, *keep("ac"), extra={"seat": "a", "do": "play",

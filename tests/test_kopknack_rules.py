@@ -277,7 +277,7 @@ def test_once_the_talon_is_empty_the_turns_are_still_taken_as_empty_exchanges() 
 def test_exchange_cards_must_be_held_and_different() -> None:
     """Decision 3 (the record): the cards are distinct cards the seat holds."""
     st = play(SIX, "9D", *bids(list(SIX), "f", ["a", "b"]))
-    assert "a does not hold KH" in refused(st, "a exchange KH")
+    assert "a does not hold K♥" in refused(st, "a exchange KH")
     msg = refused(st, {"seat": "a", "do": "exchange", "cards": ["2C", "2C"]})
     assert "twice" in msg and "a may exchange up to 3 cards" in msg
 
@@ -366,7 +366,7 @@ def test_trick_1_void_with_a_heading_trump_must_play_it() -> None:
     st = to_play(hands, "10D", ["a", "b", "c"], "a play 5S")
     assert legal_cards_of(st) == ["4D"]
     msg = refused(st, "b play 8H")
-    assert "the duty to head the trick" in msg and "play 4D" in msg
+    assert "the duty to head the trick" in msg and "play 4♦" in msg
 
 
 def test_trick_1_trumps_led_must_be_beaten_if_possible() -> None:
@@ -419,7 +419,7 @@ def test_trick_2_the_leader_must_lead_a_trump_when_it_has_one() -> None:
     st = to_play(T2, "10D", ["a", "b", "c"], *T1_PLAYS)
     assert to_act(st) == "a" and legal_cards_of(st) == ["3D"]
     msg = refused(st, "a play 9H")
-    assert "the duty to lead a trump" in msg and "play 3D" in msg
+    assert "the duty to lead a trump" in msg and "play 3♦" in msg
 
 
 def test_trick_2_a_leader_without_a_trump_leads_anything() -> None:
@@ -465,7 +465,7 @@ def test_trick_2_void_must_trump_even_when_it_cannot_head() -> None:
     assert legal_cards_of(st) == ["4D"]
     assert duty(st.hands[2], st.trick, 2, "D").name == MUST_TRUMP
     msg = refused(st, "c play 3C")
-    assert "the duty to trump" in msg and "play 4D" in msg
+    assert "the duty to trump" in msg and "play 4♦" in msg
     st.apply("c play 4D")
     assert names(st, st.tricks) == ["a", "b"]
 

@@ -155,5 +155,5 @@ def test_a_seat_named_you_is_quoted_for_other_viewers() -> None:
 def test_the_record_text_is_third_person_with_the_call_glossed() -> None:
     st = kortspel.replay(kortspel.example("lone-knocker", "kopknack"))
     knock = next(e for e in st.events if e.kind == "knock")
-    assert knock.text == "b knocks: Knack! (knock: I play)" and knock.call == "Knack!"
+    assert knock.text == "b knocks: Knack! (knock: I play)." and knock.call == "Knack!"
     assert all(e.text and "you" not in e.text.lower().split() for e in st.events)

@@ -40,13 +40,16 @@ dealer's left), ``in_play``, ``bought`` ((seat, count) per buying turn), ``talon
 
 Words: ``telling.tell(event, names, viewer)`` says an event to one viewer (second person for
 the viewer's own seat); ``telling.story(state, viewer)``, ``telling.review(state, viewer)``,
-``telling.match_progress(match)`` and ``telling.deal_settled(match, summary)`` say a deal, a
-finished deal and a session's standing.
+``telling.match_progress(match, viewer)`` and ``telling.deal_settled(match, summary, viewer)``
+say a deal, a finished deal and a session's standing. With no viewer (the teacher) a seat
+named "you" is the reader; to any other viewer it is “you”, in the third person, as it is in
+the events' own ``text``. Refusals speak the same way and write cards as ``show`` does (K♦).
 
 A session: ``KopknackMatch(game, length="standard" | deals, stake=3, bank=..., seed=...)``
 with ``hand``, ``next_hand()`` (a ``DealSummary``), ``balances``, ``carried``, ``pot``,
-``deals_played``, ``target``, ``standings()``, ``undo(seat)``, ``is_over``, ``why_over``,
-``winner``, ``leaders``, ``history``, ``record()``.
+``deals_played``, ``target``, ``standings()``, ``undo(seat)``, ``is_over``, ``why_over``
+(in words), ``ending`` (``(kind, seats)``), ``winner``, ``leaders``, ``history``,
+``record()``.
 
 Bots: ``RandomBot`` and ``KopknackHeuristic`` (``kortspel.bot_for("kopknack", level)``).
 

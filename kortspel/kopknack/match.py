@@ -17,15 +17,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalActionError, MatchError, RulesError, SeatError
+from ..errors import IllegalActionError, MatchError, RulesError, SeatError, say_list
 from ..protocol import Bot, step
 from ..records import undo_last
+from ..voice import QUOTED_YOU
 from .game import KopknackGame, check_money, check_seed
 from .rules import DEFAULT_STAKE, LENGTHS, session_deals
 from .state import KopknackState
 
 BANK_STAKES = 30
 """A seat's starting balance, in stakes, unless the session says otherwise."""
+
+BROKE, LENGTH, NO_ANTE = "broke", "length", "no ante"
+"""The ways a session ends: a seat could not pay a penalty, the set deals are played, the
+next dealer cannot ante."""
+
+
+def why_over(ending: tuple[str, tuple[int, ...]], target: int, names: Sequence[str]) -> str:
+    """Why a session ended, in the third person (a seat named "you" is quoted, as in the
+    narration; ``telling`` says it to one viewer)."""
+    kind, seats = ending
+    who = [QUOTED_YOU if names[s].lower() == "you" else names[s] for s in seats]
+    if kind == BROKE:
+        return f"{say_list(who)} could not pay the penalty in full"
+    if kind == NO_ANTE:
+        return f"{who[0]} cannot put up the ante to deal"
+    return "its only deal is played" if target == 1 else \
+        f"the last of its {target} deals is played"
 
 
 @dataclass(frozen=True)
@@ -100,6 +118,10 @@ class KopknackMatch:
         self.deals_played = 0
         self.history: list[DealSummary] = []
         self.why_over = ""
+        self.ending: tuple[str, tuple[int, ...]] | None = None
+        """Why the session ended, as ``(kind, seats)``: ``BROKE`` (the seats that could not
+        pay), ``LENGTH`` (no seats) or ``NO_ANTE`` (the dealer); ``None`` while it goes on.
+        ``telling`` says it to each viewer; ``why_over`` says it to the teacher."""
         self.balances[self.dealer] -= stake
         self.hand: KopknackState = game.new_hand(rng=self.rng, dealer=self.dealer, stake=stake,
                                                  pot=0)
@@ -154,16 +176,15 @@ class KopknackMatch:
         balances = [self.balances[s] + out.payout[s] - out.penalty[s] for s in range(n)]
         played = self.deals_played + 1
         dealer = out.next_dealer
-        why = ""
-        broke = [s for s in range(n) if balances[s] < 0]
-        names = self.game.names
+        broke = tuple(s for s in range(n) if balances[s] < 0)
+        ending: tuple[str, tuple[int, ...]] | None = None
         if broke:
-            why = (f"{' and '.join(names[s] for s in broke)} could not pay the penalty in "
-                   "full")
+            ending = (BROKE, broke)
         elif played >= self.target:
-            why = f"the last of its {self.target} deals is played"
+            ending = (LENGTH, ())
         elif balances[dealer] < self.stake:
-            why = f"{names[dealer]} cannot put up the ante to deal"
+            ending = (NO_ANTE, (dealer,))
+        why = "" if ending is None else why_over(ending, self.target, self.game.names)
         summary = DealSummary(hand.record(), hand.dealer, out.swept_by, out.payout,
                               out.penalty, out.next_pot, tuple(balances), bool(why), why)
         new_hand = hand
@@ -176,6 +197,7 @@ class KopknackMatch:
         self.carried = out.next_pot
         self.deals_played = played
         self.why_over = why
+        self.ending = ending
         if not why:
             self.dealer = dealer
         self.hand = new_hand

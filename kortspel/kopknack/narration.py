@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from ..errors import say_list
 from ..events import OUT, PILE, TALON, TRICK, Event, Fact, Move, Place, Reveal, Zone, hand
+from ..voice import QUOTED_YOU
 from .cards import PACK, article, show, suit_word
 
 KNACK = "Knack!"
@@ -82,7 +83,9 @@ class Narrator:
     """The events of one table (its seat names fixed), cached where they repeat."""
 
     def __init__(self, names: Sequence[str]) -> None:
-        self.names = nm = tuple(names)
+        # The record's words are in the third person for every reader, so a seat named "you"
+        # is quoted ("“you” knocks"), as ``kortspel.voice`` does for another seat's reader.
+        self.names = nm = tuple(QUOTED_YOU if n.lower() == "you" else n for n in names)
         self._memo: defaultdict[str, dict[tuple[Any, ...], Any]] = defaultdict(dict)
         seats = range(len(nm))
         # Reveal effects by seat, place in the hand (up to 5: a hand of three plus the cards
@@ -90,7 +93,7 @@ class Narrator:
         self._reveal = tuple(tuple({c: Reveal(hand(s), p, c) for c in PACK} for p in range(6))
                              for s in seats)
         self._knock = tuple(
-            Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}", None,
+            Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}.", None,
                   (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
         self._play: dict[tuple[int, str, int, int, bool], Event] = {}
         self._exchange: dict[tuple[int, tuple[int, ...], bool], Event] = {}

@@ -23,8 +23,9 @@ from ..errors import (
     say_list,
 )
 from ..events import Event, Zone, hand
-from .cards import HAND_SIZE, ORDER
-from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
+from ..voice import Voice
+from .cards import HAND_SIZE, ORDER, show
+from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
 from .observation import BID, BUY, OVER, PHASES, PLAY, Observation
 from .tricks import broken_duty, duty, winning_index
 
@@ -421,13 +422,14 @@ class KopknackState:
         return "the deal is over; deal the next one to play on"
 
     def say_legal(self, seat: int) -> str:
-        """What ``seat`` may do now, in words for an error message ("knock or fold")."""
+        """What ``seat`` may do now, in words for an error message ("knock or fold", "play
+        9♠ or K♠": cards as the narration shows them)."""
         legal = self.legal_actions(seat)
         if not legal:
             return "do nothing now"
         verb = legal[0].verb
         if verb == "play":
-            return "play " + " or ".join(a.args[0][1] for a in legal)  # type: ignore[misc]
+            return "play " + " or ".join(SHOWN[a.args[0][1]] for a in legal)  # type: ignore
         if verb == "exchange":
             most = max(len(a.args[0][1]) for a in legal)
             if most == 0:
@@ -437,7 +439,9 @@ class KopknackState:
         return " or ".join(a.verb for a in legal)
 
     def _refuse(self, action: Action) -> None:
-        """Raise the error that says why ``action`` is not allowed now, and what is."""
+        """Raise the error that says why ``action`` is not allowed now, and what is: in the
+        words a learner reads at the table (cards as "K♦"; a seat named "you" is the reader,
+        so "you have folded", never "you has folded")."""
         g = self.game
         n = g.seats
         seat, verb = action.seat, action.verb
@@ -446,16 +450,17 @@ class KopknackState:
                 f"{action!r} names no seat of this table; its seats are 0 to {n - 1} "
                 f"({', '.join(g.names)})")
         g.codec.check(action)  # the form: a verb of the game, the right who, its arguments
-        names = g.names
-        who = names[seat]
+        v = Voice(g.names, None)
+        who = v.who(seat)
         me = self.to_act
         assert me is not None
-        now = f"it is {names[me]}'s turn; {names[me]} may {self.say_legal(me)}"
+        now = f"it is {v.whose(me)} turn; {v.who(me)} may {self.say_legal(me)}"
         if self.bids[seat] == FOLD:
-            raise IllegalActionError(f"{who} has folded and is out of this deal; {now}")
+            raise IllegalActionError(f"{v.have(seat)} folded and {v.verb(seat, 'is', 'are')} "
+                                     f"out of this deal; {now}")
         if seat != me:
             if self.phase != BID and seat not in self.active:
-                raise IllegalActionError(f"{who} is not in the play of this deal; {now}")
+                raise IllegalActionError(f"{v.be(seat)} not in the play of this deal; {now}")
             raise NotYourTurnError(f"{who} cannot {verb} now: {now}")
         ph = self.phase
         wanted = {BID: (KNOCK, FOLD), BUY: ("exchange",), PLAY: ("play",)}[ph]
@@ -464,30 +469,31 @@ class KopknackState:
                 f"{who} cannot {verb} now: it is the {PHASES[ph]}; {who} may "
                 f"{self.say_legal(seat)}")
         mine = self.hands[seat]
+        holds = f"{v.says(seat, 'holds')} {' '.join(SHOWN[c] for c in mine)}"
         if verb == "exchange":
             cards: tuple[str, ...] = action.get("cards")
             left = len(self.talon) - self.tp
-            missing = [c for c in cards if c not in mine]
+            missing = [SHOWN[c] for c in cards if c not in mine]
             if missing:
-                why = (f"{who} does not hold {say_list(missing)}; {who} holds "
-                       f"{' '.join(mine)}")
+                why = f"{v.says(seat, 'does', 'do')} not hold {say_list(missing)}; {holds}"
             elif len(set(cards)) != len(cards):
-                why = f"{who} names a card twice; the cards exchanged are different cards"
+                why = (f"{v.says(seat, 'names')} a card twice; the cards exchanged are "
+                       "different cards")
             elif len(cards) > MAX_EXCHANGE:
                 why = "at most three cards may be exchanged in one turn"
             else:
                 why = (f"the talon holds only {plural(left, 'card')}, so no more may be "
                        "exchanged" if left else "the talon is empty, so no card may be "
                        "exchanged")
-            raise IllegalActionError(f"{who} cannot exchange {' '.join(cards)}: {why}; {who} "
-                                     f"may {self.say_legal(seat)}")
+            raise IllegalActionError(f"{who} cannot exchange {' '.join(SHOWN[c] for c in cards)}"
+                                     f": {why}; {who} may {self.say_legal(seat)}")
         card: str = action.get("card")
-        why_not = broken_duty(mine, self.trick, self.number, self.trump_suit, card)
+        why_not = broken_duty(mine, self.trick, self.number, self.trump_suit, card, show)
         if why_not is not None:
             if card not in mine:
-                raise IllegalActionError(f"{who} cannot play {card}: {who} does not hold it; "
-                                         f"{who} holds {' '.join(mine)}")
-            raise IllegalActionError(f"{who} cannot play {card}: that breaks {why_not}")
+                raise IllegalActionError(f"{who} cannot play {SHOWN[card]}: "
+                                         f"{v.says(seat, 'does', 'do')} not hold it; {holds}")
+            raise IllegalActionError(f"{who} cannot play {SHOWN[card]}: that breaks {why_not}")
         raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self.say_legal(seat)}")
 
     # -- the deal ---------------------------------------------------------------------------

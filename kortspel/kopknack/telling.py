@@ -16,6 +16,7 @@ from typing import Any
 from ..events import Event
 from ..voice import Voice, sentence
 from .cards import article, show, show_all, suit_word
+from .match import BROKE, NO_ANTE, why_over
 from .narration import KNACK, KNACK_GLOSS, cards_word, tricks_word
 
 
@@ -204,27 +205,43 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
     return out
 
 
-def match_progress(match: Any) -> str:
-    """Where the session stands, in words: which deal, the pot, and who deals."""
-    names = match.game.names
+def match_progress(match: Any, viewer: int | None = None) -> str:
+    """Where the session stands, in words for ``viewer`` (``None``: the teacher, or the
+    seat named "you" when one is): which deal, who deals and the pot; at the end, who won
+    and why the session ended."""
+    v = Voice(match.game.names, viewer)
     if match.is_over:
         w = match.winner
-        lead = (f"{names[w]} wins the session with {match.balances[w]}" if w is not None
-                else "The session ends in a tie for the top balance")
-        return f"{lead} ({match.why_over})."
-    number = match.deals_played + 1
-    return (f"Deal {number} of {match.target}: {names[match.hand.dealer]} deals, and the "
-            f"pot is {match.hand.pot}.")
+        lead = (v.says(w, "wins", "win") + f" the session with a balance of "
+                f"{match.balances[w]}" if w is not None
+                else "the session ends in a tie for the top balance")
+        return sentence(f"{lead} ({_why_over(match, v)})", v.names)
+    return sentence(f"Deal {match.deals_played + 1} of {match.target}: "
+                    f"{v.says(match.hand.dealer, 'deals')}, and the pot is {match.hand.pot}",
+                    v.names)
 
 
-def deal_settled(match: Any, summary: Any) -> str:
-    """Words after a deal is settled: the pot carried on, or how the session ended."""
-    names = match.game.names
+def deal_settled(match: Any, summary: Any, viewer: int | None = None) -> str:
+    """Words after a deal is settled, for ``viewer``: the pot carried on, or how the session
+    ended and who has the highest balance."""
     if summary.match_over:
+        v = Voice(match.game.names, viewer)
         w = match.winner
-        who = (f"{names[w]} has the highest balance, {match.balances[w]}" if w is not None
-               else "The top balance is shared")
-        return f"The session is over: {summary.why_over}. {sentence(who, names)}"
+        who = (f"{v.have(w)} the highest balance, {match.balances[w]}" if w is not None
+               else "the top balance is shared")
+        return (f"The session is over: {_why_over(match, v)}. "
+                f"{sentence(who, v.names)}")
     if summary.next_pot:
-        return f"{summary.next_pot} is carried into the next pot."
+        return f"The next pot starts with {summary.next_pot} carried in."
     return "Nothing is carried into the next pot."
+
+
+def _why_over(match: Any, v: Voice) -> str:
+    """Why the session ended, told to ``v``'s reader (``match.why_over`` is the teacher's
+    third-person line)."""
+    kind, seats = match.ending
+    if kind == BROKE:
+        return f"{v.group(seats)} could not pay the penalty in full"
+    if kind == NO_ANTE:
+        return f"{v.who(seats[0])} cannot put up the ante to deal"
+    return why_over(match.ending, match.target, match.game.names)

@@ -106,8 +106,9 @@ def beats(card: str, other: str, trump: str) -> bool:
 def broken_duty(hand: Sequence[str], trick: Sequence[str], number: int, trump: str,
                 card: str, name: Callable[[str], str] = str) -> str | None:
     """Why ``card`` may not be played now, naming the duty it breaks and the cards the duty
-    allows; ``None`` when it may. ``name`` writes a card (``cards.show`` for "9♠"; the
-    default keeps a record's spelling, "9S", which is what an error about a record needs)."""
+    allows; ``None`` when it may. ``name`` writes a card: ``cards.show`` for "9♠", as the
+    engine's refusals and the table say it to a learner; the default keeps a record's
+    spelling, "9S"."""
     if card not in hand:
         return f"{name(card)} is not in the hand, which holds {' '.join(map(name, hand))}"
     d = duty(hand, trick, number, trump)

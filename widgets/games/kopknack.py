@@ -267,32 +267,12 @@ class KopknackAdapter:
         return review(state, viewer)
 
     def progress(self, match: Any) -> str:
-        """Where the session stands (also the headline on the table once it is over, so it
-        is short). Said here with ``Voice`` rather than by ``telling.match_progress``, which
-        says "you deals" and "you wins" for the seat Play names "you"."""
-        v = Voice(match.game.names, None)
-        if match.is_over:
-            w = match.winner
-            if w is None:
-                return "The session ends in a tie for the top balance."
-            return sentence(f"{v.says(w, 'wins')} the session with {match.balances[w]} chips",
-                            v.names)
-        if not any(n.lower() == "you" for n in match.game.names):
-            return match_progress(match)
-        d = match.hand.dealer
-        return sentence(f"Deal {match.deals_played + 1} of {match.target}: "
-                        f"{v.says(d, 'deals')}, and the pot is {match.hand.pot}", v.names)
+        """Where the session stands (also the headline on the table once it is over)."""
+        return match_progress(match)
 
     def between(self, match: Any, summary: Any) -> str:
-        """Words after a deal is settled (the session's end said with ``Voice``, as above)."""
-        if not summary.match_over:
-            return deal_settled(match, summary)
-        v = Voice(match.game.names, None)
-        w = match.winner
-        who = (f"{v.have(w)} the highest balance, {match.balances[w]}" if w is not None
-               else "the top balance is shared")
-        return sentence(f"The session is over: {summary.why_over}. {sentence(who, v.names)}",
-                        v.names)
+        """Words after a deal is settled, in the engine's words."""
+        return deal_settled(match, summary)
 
     def balances(self, match: Any) -> list[int]:
         """Each seat's balance, a finished deal's winnings and penalties already counted
