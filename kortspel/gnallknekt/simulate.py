@@ -11,10 +11,11 @@ deal the very same games, whoever plays them, and a game played the same way pla
 same. That is what lets the notebook compare two players on identical cards.
 
 *Branches* study the endgame. When a game reaches two players left, the state is copied,
-and for every branch each of the last two seats in turn is "you": you play the branch's
-first player, the other seat its second, to the end. The main game goes on as it was, so a
-job with branches counts its whole games and, beside them, every endgame played out again
-from the very same position.
+and for every branch each of the last two seats in turn is "you" (or only the tested
+player's seat): you play the branch's first player, the other seat its second, to the end.
+When the two players play alike, the endgame is played once and seen from both sides. The
+main game goes on as it was, so a job with branches counts its whole games and, beside
+them, every endgame played out again from the very same position.
 
 A run is cut into *chunks* of a few games; the chunks are shared out among the cores and
 their counts (a :class:`~collections.Counter` of what ``keep`` saw) add up. As every game has
@@ -175,7 +176,8 @@ class Ending(NamedTuple):
     game; in a branch, "you" is each of the last two in turn). ``lead``: at the start of the
     endgame, the seat's piles minus the other's, then its cards in piles minus the other's
     (``None`` when the seat was out before it). ``turns``: turns the seat played;
-    ``attacks``, ``defences``: the moves it made.
+    ``attacks``, ``defences``: the moves it made; ``attacked``: the attacks made on its
+    piles.
     """
 
     game: int
@@ -190,6 +192,7 @@ class Ending(NamedTuple):
     turns: int
     attacks: int
     defences: int
+    attacked: int
 
 
 def _cards_in_piles(state: GnallknektState, seat: int) -> int:
@@ -218,16 +221,19 @@ def ending(played: Played) -> Ending:
         outcome, place = "draw", 1.5
     else:
         outcome, place = "out", float(n - state.out_order.index(seat))
-    turns = attacks = defences = 0
+    turns = attacks = defences = attacked = 0
     for e in state.events:
+        kind = e.kind
+        if kind == "attack" and e.data[3] == seat:
+            attacked += 1
         if e.data and e.data[0] == seat:
-            kind = e.kind
             turns += kind == "turn"
             attacks += kind == "attack"
             defences += kind == "defend"
     lead = _lead(played.start, seat)
     return Ending(played.game, played.branch, names[seat], outcome, place, state.phase_name,
-                  lead is not None, seat == played.tested, lead, turns, attacks, defences)
+                  lead is not None, seat == played.tested, lead, turns, attacks, defences,
+                  attacked)
 
 
 # -------------------------------------------------------------------------------------------
@@ -242,7 +248,9 @@ class Job:
     order. ``keep(played)`` says what to count of each ``Played``: one key, or a list of
     keys. ``rules``: the table's options (e.g. ``{"draw": "piles"}``). ``branches``: name ->
     (your player, the other's player) for the endgame played out again (see the module's
-    docstring)."""
+    docstring). ``you``: ``"both"`` plays each branch with each of the last two as "you";
+    ``"tested"`` only with the tested player's seat, and only when it is one of the last
+    two."""
 
     players: Sequence[Bot]
     n: int
@@ -250,6 +258,7 @@ class Job:
     keep: Callable[[Played], Any]
     rules: Mapping[str, Any] = field(default_factory=dict)
     branches: Mapping[str, tuple[Bot, Bot]] = field(default_factory=dict)
+    you: str = "both"
 
     @property
     def per_chunk(self) -> int:
@@ -266,7 +275,7 @@ class Job:
         return (len(self.players), tuple(type(p).__name__ for p in self.players),
                 tuple(sorted(self.rules.items())),
                 tuple((k, type(a).__name__, type(b).__name__)
-                      for k, (a, b) in sorted(self.branches.items())))
+                      for k, (a, b) in sorted(self.branches.items())), self.you)
 
 
 def _check(job: Job) -> None:
@@ -279,6 +288,8 @@ def _check(job: Job) -> None:
     if not isinstance(job.branches, Mapping) or not all(
             isinstance(pair, tuple) and len(pair) == 2 for pair in job.branches.values()):
         raise KortspelError("branches map a name to a pair of players: (yours, the other's)")
+    if job.you not in ("both", "tested"):
+        raise KortspelError(f"you is 'both' or 'tested', not {job.you!r}")
     GnallknektGame(len(job.players), rules=dict(job.rules))  # 3 to 5 players, known options
 
 
@@ -320,12 +331,29 @@ def play_game(job: Job, game: GnallknektGame, i: int, tally: Counter[Hashable]) 
     start = state.clone()  # two players are left (the game always passes through here)
     _finish(state, bots, rng)
     _count(tally, job.keep(Played(i, state, seat, None, start, seat)))
+    yous = start.seats_in if job.you == "both" else [seat] if seat in start.seats_in else []
     for name, (yours, theirs) in job.branches.items():
-        for you in start.seats_in:
+        if _alike(yours, theirs):  # one game, seen from each side
             branch = start.clone()
-            table = [yours if s == you else theirs for s in range(n)]
-            _finish(branch, table, random.Random(f"{job.seed!r}/{i}/{name}/{you}"))
+            first = start.seats_in[0]
+            table = [yours if s == first else theirs for s in range(n)]
+            _finish(branch, table, random.Random(f"{job.seed!r}/{i}/{name}"))
+            played = [(you, branch) for you in yous]
+        else:
+            played = []
+            for you in yous:
+                branch = start.clone()
+                table = [yours if s == you else theirs for s in range(n)]
+                _finish(branch, table, random.Random(f"{job.seed!r}/{i}/{name}/{you}"))
+                played.append((you, branch))
+        for you, branch in played:
             _count(tally, job.keep(Played(i, branch, you, name, start, seat)))
+
+
+def _alike(one: Bot, other: Bot) -> bool:
+    """Whether two players play alike (the same class, the same settings): an endgame
+    between them is one game, whichever side is called "you"."""
+    return type(one) is type(other) and vars(one) == vars(other)
 
 
 def play_chunk(job: Job, first: int, count: int) -> tuple[Counter[Hashable], float]:
@@ -365,7 +393,7 @@ def _seconds_each(job: Job) -> float:
     forecast and costs a twentieth of a second or so)."""
     kind = job.kind()
     if kind not in _SECONDS_EACH:
-        probe = Job(job.players, 10**6, "how long", _nothing, job.rules, job.branches)
+        probe = Job(job.players, 10**6, "how long", _nothing, job.rules, job.branches, job.you)
         _SECONDS_EACH[kind] = play_chunk(probe, 0, 1)[1]
     return _SECONDS_EACH[kind]
 
