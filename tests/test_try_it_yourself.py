@@ -48,7 +48,7 @@ class Suggestion(NamedTuple):
     @property
     def id(self) -> str:
         changed = ",".join(f"{name}={value}" for name, value in self.changes)
-        return f"{self.path.stem}:{changed}"
+        return f"{self.path.parent.name}/{self.path.stem}:{changed}"  # each game has a 04
 
 
 def cells(path: Path) -> list[dict]:
@@ -129,7 +129,7 @@ def test_the_change_replaces_the_first_assignment_only() -> None:
     assert nb_cells[2]["source"] == "SEATS = 4\n"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_invitation_is_written_so_the_test_can_find_it(path: Path) -> None:
     """Outside headings, each "try it yourself" is a "Try it yourself: set `NAME = value`",
     and each names a line a code cell really has."""
