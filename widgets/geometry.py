@@ -313,6 +313,8 @@ def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
             label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
         if zone.kind == "pile":
             h = piles_h
+        if zone.short and text_width(label, 11) > w + GAP:
+            label = zone.short
         if label:
             lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 3,
                                       _fit(label, 11, w + GAP), 11, "#e8f0ea"))
