@@ -31,11 +31,13 @@ def card_chance(card: str, trump: str, rivals: float, seen: Sequence[str] = ()) 
     card independently: crude, but it orders hands the way players do.
     """
     per = min(0.95, 4.0 * max(rivals, 0.0) / _UNSEEN)  # chance a given card is with a rival
+    if not isinstance(seen, set | frozenset):
+        seen = set(seen)
     s, v = SUIT[card], VALUE[card]
-    higher = sum(1 for w in range(v + 1, 15) if _name(w, s) not in seen)
+    higher = sum(1 for w in range(v + 1, 15) if _NAMES[w, s] not in seen)
     if s == trump:
         return (1 - per) ** higher
-    trumps = sum(1 for w in range(2, 15) if _name(w, trump) not in seen)
+    trumps = sum(1 for w in range(2, 15) if _NAMES[w, trump] not in seen)
     # a rival void in the suit trumps it; about a third of the time in a short hand
     return (1 - per) ** higher * (1 - per / 3) ** trumps
 
@@ -43,6 +45,10 @@ def card_chance(card: str, trump: str, rivals: float, seen: Sequence[str] = ()) 
 def _name(value: int, suit: str) -> str:
     rank = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(value, str(value))
     return rank + suit
+
+
+# Card names by (value, suit), made once: the chances above ask for them in inner loops.
+_NAMES: dict[tuple[int, str], str] = {(v, s): _name(v, s) for v in range(2, 15) for s in "SHDC"}
 
 
 def trick_chance(hand: Sequence[str], trump: str, rivals: float,
