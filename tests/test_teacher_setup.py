@@ -307,7 +307,10 @@ def test_make_app_serves_the_play_page_of_the_game_named() -> None:
     # -o: take the (missing) venv as installed, so only the notebook check runs.
     wrong = _make("app", "GAME=nogame", "VENV=/nonexistent-venv", "-o",
                   "/nonexistent-venv/.installed")
-    assert wrong.returncode != 0 and "GAME is one of: kille" in wrong.stdout
+    assert wrong.returncode != 0 and "GAME is one of:" in wrong.stdout
+    offered = wrong.stdout.split("GAME is one of:")[1].split()
+    assert "kille" in offered and all((REPO / "notebooks" / g / "03-play.ipynb").exists()
+                                      for g in offered)
 
 
 # ------------------------------------------------------------------------------------------
