@@ -38,6 +38,14 @@ GAMES: list[str] = sorted(set(kortspel.games()) | {"highcard"})
 SLOW = bool(os.environ.get("KORTSPEL_SLOW"))
 HANDS = 8
 """Hands checked at every step, per seat count and options combination (default run)."""
+STEPS = 400
+"""...but no more steps than this per table: hands are dealt until ``HANDS`` are played or
+the budget is spent, always at least one. A hand of most games is a few dozen steps, so the
+budget never binds; where a "hand" is a whole game of hundreds of steps (Gnällknekt), one or
+two games per table are checked, as each step replays its record several times."""
+CUTS = 80
+"""A finished hand's record is replayed cut at every length when it has at most this many
+actions; a longer one at this many lengths spread over it, both ends included."""
 HIDDEN_SEATS = 3
 """Seats whose observation is checked against a hidden shuffle at each step (the seat to act
 among them); every seat is checked at some steps over a run."""
@@ -536,25 +544,37 @@ def _first_difference(a: Any, b: Any, path: str = "view") -> str:
     return f"{path}: {a!r:.300} != {b!r:.300}"
 
 
-def check_finished(run: Run, st: Any, history: list[Any]) -> None:
-    """At the end of a hand: the frames, and the record replayed cut at every length."""
+def check_finished(run: Run, st: Any, history: list[Any], played_out: bool = True) -> None:
+    """At the end of a hand: the frames, and the record replayed cut at every length.
+    ``played_out``: the hand was played to its end (a worked example may stop earlier, at
+    the moment it teaches)."""
     w = run.where
     rec = st.record()
     frames = kortspel.frames(rec)
     expect(len(frames) == len(st.actions) + 1, w,
            f"frames(record) gives {len(frames)} states for {len(st.actions)} actions")
+    cuts = set(cut_points(len(st.actions)))
     for i, (frame, seen) in enumerate(zip(frames, history, strict=True)):
         expect(frame == seen, w, f"frame {i} differs from the state after {i} actions")
+        if i not in cuts:
+            continue
         again = replayed(rec, upto=i)
         expect(again == seen, w, f"replay(record, upto={i}) differs from the state")
         expect(i == len(st.actions) or again.result().get("over") is False, w,
                f"replay(record, upto={i}) of a longer hand says it is over")
-    for j in range(len(rec["actions"]) + 1):
+    for j in cut_points(len(rec["actions"])):
         cut = dict(rec, actions=rec["actions"][:j])
         again = replayed(cut)
         expect(j == len(rec["actions"]) or again.result().get("over") is False, w,
                f"the record cut to {j} actions says the hand is over")
-    expect(st.is_over, w, "play_hand stopped before the hand was over")
+    expect(st.is_over or not played_out, w, "play_hand stopped before the hand was over")
+
+
+def cut_points(n: int) -> list[int]:
+    """Where a record of ``n`` actions is cut for a replay: everywhere, or ``CUTS`` places."""
+    if n <= CUTS:
+        return list(range(n + 1))
+    return sorted({round(k * n / (CUTS - 1)) for k in range(CUTS)})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -563,13 +583,15 @@ def check_finished(run: Run, st: Any, history: list[Any]) -> None:
 
 
 def play_checked(name: str, seats: int, options: dict[str, Any], hands: int,
-                 seed: int) -> Run:
-    """Play ``hands`` hands with a mix of the game's bots, checking every step."""
+                 seed: int, steps: int = STEPS) -> Run:
+    """Play ``hands`` hands with a mix of the game's bots, checking every step, or fewer
+    once ``steps`` steps are checked."""
     spec = kortspel.spec(name)
     game = kortspel.load(name, seats=seats, **options)
     where = Where(name, seats, options, seed)
     run = Run(spec, game, where, random.Random(seed))
     levels = sorted(spec.bots)
+    checked = 0
     for h in range(hands):
         hand_seed = seed * 10_000 + h
         rng = run.rng = random.Random(hand_seed)
@@ -589,6 +611,9 @@ def play_checked(name: str, seats: int, options: dict[str, Any], hands: int,
             history.append(st.clone())
         check_finished(run, st, history)
         where.state = None
+        checked += where.step + 1
+        if checked >= steps:
+            break
     return run
 
 
@@ -614,7 +639,8 @@ def test_random_play_keeps_every_promise(name: str, seats: int, options: dict[st
 def test_long_random_play_keeps_every_promise(name: str, seats: int,
                                               options: dict[str, Any]) -> None:
     """Ten times the hands, other seeds: for the paths too rare for the default run."""
-    play_checked(name, seats, options, HANDS * 10, run_seed(name, seats, options) + 1)
+    play_checked(name, seats, options, HANDS * 10, run_seed(name, seats, options) + 1,
+                 STEPS * 10)
 
 
 def every_kind_seen(name: str, hands: int, seed: int) -> tuple[Counter[str], int]:
@@ -665,7 +691,7 @@ def test_shipped_examples_keep_every_promise(name: str) -> None:
         for i, st in enumerate(frames):
             where.step = i
             check_state(run, st)
-        check_finished(run, frames[-1], frames)
+        check_finished(run, frames[-1], frames, played_out=False)
 
 
 def test_candidate_actions_cover_every_kind_of_argument() -> None:
@@ -782,7 +808,7 @@ def test_records_cut_at_every_length_replay(name: str) -> None:
                 else [kortspel.RandomBot() for _ in range(seats)]
             st = kortspel.play_hand(game.new_hand(rng=rng), bots, rng)
             rec = st.record()
-            for j in range(len(rec["actions"])):
+            for j in cut_points(len(rec["actions"]))[:-1]:
                 cut = dict(rec, actions=rec["actions"][:j])
                 res = kortspel.replay(cut).result()
                 assert res.get("over") is False and "to_act" in res, (
