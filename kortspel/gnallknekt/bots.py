@@ -45,12 +45,15 @@ def card_keep(card: str, hand: Sequence[str]) -> float:
 class GnallknektHeuristic:
     """A rule-of-thumb Gnällknekt player that reads only its observation.
 
-    ``aggression`` is the least an attack must gain over what it spends to be made.
+    ``aggression`` is the least an attack must gain over what it spends to be made;
+    ``shore_up`` the size at which an own pile is defended before any attack.
     """
 
-    def __init__(self, name: str = "heuristic", aggression: float = 0.0) -> None:
+    def __init__(self, name: str = "heuristic", aggression: float = 0.0,
+                 shore_up: int = 2) -> None:
         self.name = name
         self.aggression = aggression
+        self.shore_up = shore_up
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -59,11 +62,18 @@ class GnallknektHeuristic:
         if "draw" in verbs:
             return self._draw(obs, legal)
         attacks = [a for a in legal if a.verb == "attack"]
+        defences = [a for a in legal if a.verb == "defend"]
+        # A pile down to its last two cards is shored up before anything else: losing piles
+        # costs draws, and the last one the game.
+        weakest = min((p.size for p in obs.piles(obs.seat) if p), default=0)
+        if defences and weakest <= self.shore_up:
+            best_d = self._best_defence(obs, defences)
+            if best_d is not None:
+                return best_d
         if attacks:
             best, score = self._best_attack(obs, attacks)
             if best is not None and score > self.aggression:
                 return best
-        defences = [a for a in legal if a.verb == "defend"]
         if defences:
             best_d = self._best_defence(obs, defences)
             if best_d is not None:

@@ -113,10 +113,10 @@ class Narrator:
             effects.append(Move(OUT_ZONE, STOCK_ZONE, from_out, False, 0))
         effects.append(Shuffle(STOCK_ZONE))
         total = from_discard + from_out
-        return Event("reshuffle", f"The stock is empty as {self.names[seat]} draws: the "
-                     f"{plural(from_out, 'card')} out of play and the "
-                     f"{plural(from_discard, 'discard')} under the top one are shuffled into "
-                     f"a new stock of {plural(total, 'card')}.", None, tuple(effects), "",
+        return Event("reshuffle", f"The stock is empty as {self.names[seat]} draws: "
+                     f"{rebuilt_from(from_discard, from_out)} {'is' if total == 1 else 'are'} "
+                     f"shuffled into a new stock of "
+                     f"{plural(total, 'card')}.", None, tuple(effects), "",
                      (seat, from_discard, from_out))
 
     # -- moves ------------------------------------------------------------------------------
@@ -209,6 +209,19 @@ class Narrator:
                      f"{self.names[b]} still have piles: the game is drawn "
                      "(gnäll, the whining game).", None, (Fact("draw", a), Fact("draw", b)),
                      "", (a, b))
+
+
+def rebuilt_from(from_discard: int, from_out: int) -> str:
+    """What a rebuilt stock is made of, in words: "the 5 cards out of play and the 3 discards
+    under the top one", leaving out a part that holds nothing."""
+    parts = []
+    if from_out:
+        parts.append(f"the {plural(from_out, 'card')} out of play")
+    if from_discard:
+        under = "the discard under the top one" if from_discard == 1 else \
+            f"the {from_discard} discards under the top one"
+        parts.append(under)
+    return " and ".join(parts)
 
 
 def describe_seats(names: Sequence[str], seats: Sequence[int]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from ..events import Event
 from ..voice import Voice, sentence
 from .cards import a_card, show, show_all
-from .narration import ORDINALS, PHASES, plural
+from .narration import ORDINALS, PHASES, plural, rebuilt_from
 
 
 def _pile(v: Voice, seat: int, pile: int) -> str:
@@ -74,9 +74,8 @@ def _reshuffle(v: Voice, d: tuple[Any, ...]) -> list[str]:
     seat, from_discard, from_out = d
     total = from_discard + from_out
     return [f"The stock is empty as {v.says(seat, 'draws')}",
-            f"The {plural(from_out, 'card')} out of play and the "
-            f"{plural(from_discard, 'discard')} under the top one are shuffled into a new stock "
-            f"of {plural(total, 'card')}"]
+            f"{rebuilt_from(from_discard, from_out)} {'is' if total == 1 else 'are'} shuffled "
+            f"into a new stock of {plural(total, 'card')}"]
 
 
 def _defend(v: Voice, d: tuple[Any, ...]) -> list[str]:
