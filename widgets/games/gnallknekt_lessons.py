@@ -114,6 +114,13 @@ QUESTIONS: dict[str, Question] = {
         {"4": "The draw shrinks as piles go: it counts the piles left, not the piles dealt.",
          "2": "There is one card more than the piles left (until the last rounds of the "
               "endgame)."}),
+    "after-out": Question(
+        "b is out of the game. The seats go round a, b, c, d. Whose turn comes after a's "
+        "now?",
+        ("b", "c", "d"),
+        "A player who is out has no more turns: the turn passes b by, from a straight to c.",
+        {"b": "b has no piles, so b is out and plays no more turns.",
+         "d": "Only b is skipped; c still plays between a and d."}),
     "new-stock": Question(
         "The stock is empty as a player draws from it. Which cards make the new stock?",
         ("only the cards out of play", NEW_STOCK, "the cards out of play and the whole "
@@ -140,6 +147,14 @@ QUESTIONS: dict[str, Question] = {
         {"2": "Two cards (one per pile, plus one) is the draw before the last rounds.",
          "3": "Three cards would be the draw of a player with two piles, before the last "
               "rounds."}),
+    "no-attacks": Question(
+        "Once c is out, a and b only draw and discard, and never attack. How does the game "
+        "end?",
+        ("a wins", "b wins", "it is drawn"),
+        "Without attacks nobody loses a pile, so both still have piles when the last rounds "
+        "run out: the game is drawn.",
+        {"a wins": "a has to take all of b's piles to win, and never attacks.",
+         "b wins": "b never attacks either, so a keeps its piles."}),
     "lone-jack": Question(
         "In the last rounds, b's only pile is a lone J♠, and a holds the pair 4♥ 4♣. May a "
         "take the Jack with the pair?",
@@ -149,6 +164,61 @@ QUESTIONS: dict[str, Question] = {
         "whine on to a draw.",
         {"no: only a Jack beats a Jack": "That holds for the rest of the game; the last "
                                           "rounds make this one exception."}),
+    # -- 02-worked-examples -------------------------------------------------------------------
+    "discard-same-card": Question(
+        "b took the 3♣ from the discard pile as its first card. May b throw that same 3♣ "
+        "away at the end of the turn?",
+        ("yes", "no: not the card just taken"),
+        "Any card in the hand may be discarded, the one just taken from the discard pile "
+        "too. (Swedish Knock forbids it; Gnällknekt does not.)",
+        {"no: not the card just taken": "That is a rule of other games, such as Swedish "
+                                        "Knock; here any card held may be discarded."}),
+    "which-pair": Question(
+        "a's first pile shows the pair 7♣ 7♦. b holds 9♠ 9♥ 6♠ 6♥. Which of b's pairs can "
+        "take a's pair?",
+        ("the 9s", "the 6s", "both", "neither"),
+        "Against a pair on top only a pair of the same rank or higher wins (or a Jack): the "
+        "nines are higher than the sevens, the sixes lower.",
+        {"the 6s": "Sixes are lower than sevens; a pair on top needs a pair at least as high.",
+         "both": "The pair of sixes is lower than the sevens.",
+         "neither": "The nines are higher than the sevens, so the pair of nines wins."}),
+    "two-jacks-two-moves": Question(
+        "a's first pile has the J♦ on the J♣. b holds the J♠ and the J♥. How many of b's "
+        "moves does it take to clear both Jacks?",
+        ("1", "2"),
+        "Two Jacks never attack together, and two Jacks on a pile are taken one at a time: "
+        "one move for each, so both of b's moves.",
+        {"1": "One Jack takes only one Jack, and two Jacks may not attack as a pair."}),
+    "out-hand": Question(
+        "b's last pile is taken, and b is out. What happens to the cards in b's hand?",
+        ("they go out of play", "they go on the discard pile"),
+        "A player who is out leaves the game with nothing: the hand goes out of play, face "
+        "up, with the cards of the attacks.",
+        {"they go on the discard pile": "The discard pile only takes the one card that ends "
+                                        "a turn; an eliminated hand goes out of play."}),
+    "top-discard-stays": Question(
+        "The stock is rebuilt. Where is the card that was on top of the discard pile?",
+        ("still on the discard pile", "in the new stock"),
+        "Only the discards under the top one go into the new stock; the top card stays face "
+        "up, so the next player can still take it.",
+        {"in the new stock": "The top discard is left where it lies: only the cards under it "
+                             "are shuffled in."}),
+    "short-draw": Question(
+        "b has cards to draw, but there is no card left in the stock, on the discard pile or "
+        "out of play. What happens?",
+        ("the draw ends short, and the turn goes on", "the game is drawn"),
+        "With nothing left to draw, the draw simply stops, and the turn goes on with fewer "
+        "cards.",
+        {"the game is drawn": "A game is drawn only by the endgame's clock, with two players "
+                              "left."}),
+    "win-at-once": Question(
+        "a takes b's last pile with the first move of the turn. Does a go on to make a second "
+        "move and discard?",
+        ("yes", "no: the game ends at once"),
+        "When only one player has piles, that player has won at once: the rest of the turn "
+        "is not played.",
+        {"yes": "The game is over the moment only one player has piles; nothing more is "
+                "played."}),
 }
 
 ask = Lessons(QUESTIONS).ask
