@@ -18,7 +18,8 @@ from ..model import CardStyle, TableModel
 
 _MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille",
                             "knock": "kortspel.widgets.games.knock",
-                            "kopknack": "kortspel.widgets.games.kopknack"}
+                            "kopknack": "kortspel.widgets.games.kopknack",
+                            "gnallknekt": "kortspel.widgets.games.gnallknekt"}
 _DECK_MODULES: dict[str, str] = {"kille": "kortspel.widgets.games.kille_cards"}
 """Games whose cards are their own deck: the module that draws it (and registers it)."""
 _ADAPTERS: dict[str, Adapter] = {}
