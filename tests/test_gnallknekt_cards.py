@@ -223,3 +223,28 @@ def test_rule14_the_highest_card_deals_ace_high_and_clashing_ranks_draw_again() 
         assert len(set(values)) == 4, "every seat ends on a rank of its own"
         assert values[dealer] == max(values)
     assert dealer_value("AS") > dealer_value("KS") > dealer_value("JS") > dealer_value("10S")
+
+
+def test_the_speed_tables_are_beats_asked_in_advance() -> None:
+    """``fast.py`` looks up what ``beats`` would say; it must say exactly that."""
+    from kortspel.gnallknekt.fast import (
+        JACK_SET,
+        PAIRS_ON_PAIR,
+        PAIRS_ON_SINGLE,
+        SINGLE_BEATERS,
+    )
+
+    cards = sorted(set(DOUBLE_PACK))
+    pair_ranks = sorted({c[:-1] for c in cards} - {"J"})
+    for t in cards:
+        assert SINGLE_BEATERS[t] == {c for c in cards if beats([c], [t])}
+        for lone in (False, True):
+            for r in pair_ranks:
+                for s1, s2 in (("S", "H"), ("D", "C"), ("H", "H")):
+                    assert (r in PAIRS_ON_SINGLE[t, lone]) == beats([r + s1, r + s2], [t],
+                                                                   lone)
+    for rt in pair_ranks:
+        for r in pair_ranks:
+            assert (r in PAIRS_ON_PAIR[rt]) == beats([r + "C", r + "D"], [rt + "S", rt + "H"])
+        for c in cards:
+            assert (c in JACK_SET) == beats([c], [rt + "S", rt + "H"])

@@ -44,9 +44,10 @@ DOUBLE_PACK: tuple[str, ...] = PACK + PACK
 PACK_SIZE = len(DOUBLE_PACK)
 
 JACK = "J"
-ATTACK_ORDER: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A")
+_NUMBERS = tuple(str(n) for n in range(2, 11))
+ATTACK_ORDER: tuple[str, ...] = (*_NUMBERS, "Q", "K", "A")
 """Ranks from low to high when they attack (the Jack is outside: it is the trump)."""
-PILE_ORDER: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K")
+PILE_ORDER: tuple[str, ...] = ("A", *_NUMBERS, "Q", "K")
 """Ranks from low to high when they lie on a pile: the Ace is the lowest card there."""
 
 # Per card, looked up once: the hot loops of the engine read these dictionaries only.

@@ -29,6 +29,7 @@ from ..errors import (
 )
 from ..events import Event, Zone
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
+from .fast import JACK_SET, PAIRS_ON_PAIR, PAIRS_ON_SINGLE, SINGLE_BEATERS
 from .narration import (
     DISCARD_ZONE,
     ORDINALS,
@@ -51,7 +52,7 @@ order (a chance turn), and the game over."""
 NORMAL, TWO_LEFT, LAST_ROUNDS = 0, 1, 2
 MOVES_PER_TURN = 2
 MAX_UP = 3
-"""No pile ever holds more than three face-up cards (rule 4)."""
+"""The most face-up cards a pile may show (rule 4)."""
 
 VERBS = ("draw", "defend", "attack", "discard", "end")
 CHANCE_VERB = "reshuffle"
@@ -642,12 +643,19 @@ class GnallknektState:
 
     def _pairs(self, hand: list[str], distinct: list[str], jacks: bool) -> list[tuple[str, str]]:
         """Pairs the hand can lay, in both orders (the order matters on a pile)."""
-        out = []
+        out: list[tuple[str, str]] = []
+        if len(distinct) == len(hand):  # no card twice: only pairs of two suits
+            twice: frozenset[str] | set[str] = frozenset()
+        else:
+            seen: set[str] = set()
+            twice = set()
+            for c in hand:
+                (twice if c in seen else seen).add(c)
         for i, a in enumerate(distinct):
             if a in _JACKS and not jacks:
                 continue
             ra = _RANK[a]
-            if hand.count(a) > 1:
+            if a in twice:
                 out.append((a, a))
             for b in distinct[i + 1:]:
                 if _RANK[b] == ra:
@@ -681,12 +689,30 @@ class GnallknektState:
                 units.append(((a, b), i))
                 if a != b:
                     units.append(((b, a), i))
+        # What beats each target, looked up in tables made from ``beats`` (see fast.py):
+        # the single cards that beat it, and the ranks of the pairs that do.
+        reach = []
+        for t, j, unit, lone in targets:
+            if len(unit) == 1:
+                reach.append((t, j, SINGLE_BEATERS[unit[0]], PAIRS_ON_SINGLE[unit[0], lone]))
+            else:
+                reach.append((t, j, JACK_SET, PAIRS_ON_PAIR[_RANK[unit[0]]]))
+        made = g._attacks  # the table's actions, made once (``attack_action`` makes new ones)
         make = g.attack_action
         out = []
         for cards, src in units:
-            for t, j, unit, lone in targets:
-                if beats(cards, unit, lone):
-                    out.append(make(seat, cards, src, t, j))
+            if len(cards) == 1:
+                c = cards[0]
+                for t, j, singles, _ in reach:
+                    if c in singles:
+                        out.append(made.get((seat, cards, src, t, j))
+                                   or make(seat, cards, src, t, j))
+            else:
+                r = _RANK[cards[0]]
+                for t, j, _, pairs in reach:
+                    if r in pairs:
+                        out.append(made.get((seat, cards, src, t, j))
+                                   or make(seat, cards, src, t, j))
         return out
 
     def _defences(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
