@@ -43,11 +43,25 @@ def test_committed_with_outputs_and_static_pictures(path: Path) -> None:
 
 
 def test_the_notebooks_the_issues_name_exist() -> None:
-    names = {p.relative_to(p.parents[1] if p.parent.name == "kille" else p.parent).as_posix()
+    names = {p.relative_to(p.parents[1] if p.parent.name != "notebooks" else p.parent).as_posix()
              for p in NOTEBOOKS}
-    for want in ("00-start-here.ipynb", "kille/01-rules.ipynb", "kille/02-worked-examples.ipynb",
-                 "kille/03-play.ipynb", "kille/04-strategy.ipynb"):
-        assert want in names
+    assert "00-start-here.ipynb" in names
+    for game in ("kille", "knock", "kopknack", "gnallknekt"):
+        for step in ("01-rules", "02-worked-examples", "03-play", "04-strategy"):
+            assert f"{game}/{step}.ipynb" in names
+
+
+def test_start_here_links_every_notebook_and_rules_page() -> None:
+    """00-start-here lists every game's notebooks and rules page, and each link resolves."""
+    start = NOTEBOOKS[0].parent / "00-start-here.ipynb"
+    text = "".join("".join(c["source"]) for c in json.loads(
+        start.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")
+    links = re.findall(r"\]\(([^)#]+\.(?:ipynb|md))", text)
+    for path in NOTEBOOKS:
+        if path.parent.name != "notebooks":
+            assert f"{path.parent.name}/{path.name}" in links, path
+    for link in links:
+        assert (start.parent / link).resolve().exists(), link
 
 
 def _is_question(cell: dict) -> bool:
