@@ -217,3 +217,14 @@ def test_a_match_refuses_to_deal_before_the_game_ends_and_undoes_in_practice() -
         match.game.match(length=0)
     assert [row["seat"] for row in match.standings()] == ["a", "b", "c", "d"]
     assert match.record()["hands"][0]["game"] == "gnallknekt"
+
+
+def test_the_api_in_the_package_docstring_runs() -> None:
+    """The table adapter and the notebooks start from the package docstring's API section;
+    its examples are run, so it cannot drift from the code."""
+    import doctest
+
+    import kortspel.gnallknekt as package
+
+    result = doctest.testmod(package, verbose=False)
+    assert result.attempted >= 4 and result.failed == 0

@@ -9,7 +9,9 @@ one reader, from their ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import Any, TypeVar
 
 from ..errors import say_list
 from ..events import DISCARD, OUT, PILE, STOCK, Event, Fact, Move, Place, Reveal, Shuffle, Zone
@@ -44,12 +46,37 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+MEMO_SIZE = 200_000
+"""Events remembered per seating before the memo starts afresh (a few tens of megabytes)."""
+
+
+def _memo(method: F) -> F:
+    """Make an event once per seating for each set of arguments. An event is a pure function
+    of them and immutable, and a replay (of which a game's frames, undo and the tests make
+    many) builds the same events again and again."""
+    name = method.__name__
+
+    @wraps(method)
+    def cached(self: Narrator, *args: Any) -> Any:
+        key = (name, *args)
+        event = self._memo.get(key)
+        if event is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            event = self._memo[key] = method(self, *args)
+        return event
+
+    return cached  # type: ignore[return-value]
+
+
 class Narrator:
     """The events of one table, its seat names fixed. Events that repeat word for word (a
     draw from the stock) are made once per table and shared: events are immutable."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = nm = tuple(names)
+        self._memo: dict[tuple[Any, ...], Event] = {}
         seats = range(len(nm))
         self._stock_draw = tuple(
             Event("draw", f"{nm[s]} draws from the stock.", None,
@@ -78,6 +105,7 @@ class Narrator:
 
     # -- a turn -------------------------------------------------------------------------------
 
+    @_memo
     def turn(self, seat: int, draws: int, phase: int, done: int, limit: int) -> Event:
         who = self.names[seat]
         when = ""
@@ -91,20 +119,24 @@ class Narrator:
     def draw_stock(self, seat: int) -> Event:
         return self._stock_draw[seat]
 
+    @_memo
     def drawn(self, seat: int, card: str) -> Event:
         return Event("drawn", f"{self.names[seat]} draws {a_card(card)}.", (seat,),
                      (Reveal(_HANDS[seat], -1, card),), "", (seat, card))
 
+    @_memo
     def draw_discard(self, seat: int, card: str) -> Event:
         return Event("draw", f"{self.names[seat]} takes the {show(card)} from the discard "
                      "pile.", None, (Move(DISCARD_ZONE, _HANDS[seat], 1, False),), "",
                      (seat, "discard", card))
 
+    @_memo
     def short(self, seat: int, missing: int) -> Event:
         return Event("short", f"No card is left to draw anywhere, so {self.names[seat]} draws "
                      f"{plural(missing, 'card')} fewer, and the turn goes on.", None,
                      (Fact("short", seat, missing),), "", (seat, missing))
 
+    @_memo
     def reshuffle(self, seat: int, from_discard: int, from_out: int) -> Event:
         effects: list[Move | Shuffle] = []
         if from_discard:
@@ -121,6 +153,7 @@ class Narrator:
 
     # -- moves ------------------------------------------------------------------------------
 
+    @_memo
     def defend(self, seat: int, cards: Sequence[str], positions: Sequence[int],
                pile: int) -> Event:
         z = _PILES[seat][pile]
@@ -132,6 +165,7 @@ class Narrator:
                      f"{self.pile(seat, pile)}.", None, tuple(effects), "",
                      (seat, tuple(cards), pile))
 
+    @_memo
     def attack(self, seat: int, cards: Sequence[str], source: int | str,
                positions: Sequence[int], target: int, pile: int,
                beaten: Sequence[str]) -> Event:
@@ -154,17 +188,20 @@ class Narrator:
                      f"{what}{where} and takes {took}.", None, tuple(effects), "",
                      (seat, tuple(cards), source, target, pile, tuple(beaten)))
 
+    @_memo
     def turn_up(self, seat: int, pile: int, card: str) -> Event:
         return Event("turn_up", f"{self.pile(seat, pile).capitalize()} turns up "
                      f"{a_card(card)}.", None, (Reveal(_PILES[seat][pile], -1, card, True),),
                      "", (seat, pile, card))
 
+    @_memo
     def pile_gone(self, seat: int, pile: int, left: int) -> Event:
         rest = (f"{self.names[seat]} has {plural(left, 'pile')} left" if left
                 else f"{self.names[seat]} has no piles left")
         return Event("pile_gone", f"{self.pile(seat, pile).capitalize()} is gone for good: "
                      f"{rest}.", None, (Fact("pile_gone", seat, pile),), "", (seat, pile, left))
 
+    @_memo
     def out(self, seat: int, cards: Sequence[str]) -> Event:
         who = self.names[seat]
         n = len(cards)
@@ -176,6 +213,7 @@ class Narrator:
         return Event("out", f"{who} is out of the game; {held}.", None, tuple(effects), "",
                      (seat, tuple(cards)))
 
+    @_memo
     def discard(self, seat: int, card: str, pos: int) -> Event:
         return Event("discard", f"{self.names[seat]} discards the {show(card)}, and the turn "
                      "ends.", None, (Move(_HANDS[seat], DISCARD_ZONE, 1, True, pos),
@@ -186,6 +224,7 @@ class Narrator:
 
     # -- the endgame ---------------------------------------------------------------------------
 
+    @_memo
     def two_left(self, a: int, b: int, turns: int) -> Event:
         each = turns // 2
         return Event("two_left", f"Two players are left, {self.names[a]} and {self.names[b]}: "
@@ -193,6 +232,7 @@ class Narrator:
                      f"{plural(each, 'last round')} before the game is drawn.", None,
                      (Fact("phase", None, "two-left"),), "", (a, b, turns))
 
+    @_memo
     def last_rounds(self, a: int, b: int, turns: int) -> Event:
         each = turns // 2
         return Event("last_rounds", f"The last rounds begin: {plural(each, 'turn')} each for "
@@ -200,10 +240,12 @@ class Narrator:
                      "any pair may take a Jack that is the only card of a last pile.", None,
                      (Fact("phase", None, "last-rounds"),), "", (a, b, turns))
 
+    @_memo
     def win(self, seat: int) -> Event:
         return Event("win", f"{self.names[seat]} is the only player with piles left and wins "
                      "the game.", None, (Fact("win", seat),), "", (seat,))
 
+    @_memo
     def tie(self, a: int, b: int) -> Event:
         return Event("tie", f"The last rounds are over and both {self.names[a]} and "
                      f"{self.names[b]} still have piles: the game is drawn "

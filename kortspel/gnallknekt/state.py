@@ -481,7 +481,7 @@ class GnallknektState:
             del hand[i]
             positions.append(i)
         self.up[seat][pile].extend(cards)
-        self.events.append(self.game.narrator.defend(seat, cards, positions, pile))
+        self.events.append(self.game.narrator.defend(seat, cards, tuple(positions), pile))
         self.moves += 1
 
     def _attack(self, cards: tuple[str, ...], source: int | str, target: int,
@@ -505,7 +505,8 @@ class GnallknektState:
         beaten = top_unit(up)  # rules 6-7: a pair on a single takes the single only,
         del up[-len(beaten):]  # a Jack on a pair takes the whole pair
         self.out_cards.extend(beaten)
-        self.events.append(say.attack(seat, cards, source, positions, target, pile, beaten))
+        self.events.append(say.attack(seat, cards, source, tuple(positions), target, pile,
+                                      beaten))
         self.moves += 1
         if source != "hand":
             self._uncover(seat, source)  # type: ignore[arg-type]
@@ -529,7 +530,7 @@ class GnallknektState:
         if self.lives[seat]:
             return
         hand = self.hands[seat]
-        self.events.append(say.out(seat, hand))
+        self.events.append(say.out(seat, tuple(hand)))
         self.out_cards.extend(hand)
         self.hands[seat] = []
         self.out_order.append(seat)
