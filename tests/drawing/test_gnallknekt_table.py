@@ -372,7 +372,7 @@ def test_status_and_the_middle_speak_to_their_reader() -> None:
             if st.stage == 0 and not st.is_over:
                 n = st.draws_left
                 assert f"{n} card{'s' if n != 1 else ''} to draw" in words
-    assert "Click the stock or the discard pile." in said
+    assert "Draw: the stock or the discard pile." in said
     assert "Pick a card, then where it goes." in said
     assert any(t.startswith("It is ") and t.endswith("'s turn.") for t in said)
     assert any(t.endswith(" the last with piles.") or t.endswith(" both kept piles.")
@@ -650,7 +650,7 @@ def test_a_pile_the_card_cannot_beat_is_refused_with_the_reason() -> None:
 def test_a_card_is_discarded_by_one_click_once_no_move_is_left() -> None:
     p, me = _moment(lambda h: h.moves >= 2 and h.hands[h.cur])
     h = p.hand
-    assert _plain(p.status.value) == "Click a card to discard it."
+    assert _plain(p.status.value) == "Discard a card to end your turn."
     c, k = arranged(h.hands[me])[0]
     p._clicked(hand_ref(me, c, k))
     made = [a for a in p.hand.actions if a.seat == me][-1]

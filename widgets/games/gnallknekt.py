@@ -128,13 +128,7 @@ def _notes(s: Seen, seat: int) -> tuple[str, ...]:
         return ("wins the game",)
     if seat in s.drawn:
         return ("drawn game",)
-    if seat in s.out:
-        return (f"went out {_nth(s.out.index(seat) + 1)}",)
-    return ()
-
-
-def _nth(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return ()  # a seat out of the game says "out" on its plate
 
 
 def _seat(s: Seen, seat: int) -> SeatView:
@@ -215,12 +209,12 @@ def status_words(s: Seen) -> str:
     if not v.me(t):
         return sentence(f"It is {v.whose(t)} turn", v.names)
     if s.stage == "draw":
-        return "Click the stock or the discard pile."
+        return "Draw: the stock or the discard pile."
     if any(a.verb in ("attack", "defend") for a in s.legal):
         return "Pick a card, then where it goes."
     if any(a.verb == "end" for a in s.legal):
         return "Your hand is empty: press End turn."
-    return "Click a card to discard it."
+    return "Discard a card to end your turn."
 
 
 def build(s: Seen, title: str) -> TableModel:
@@ -481,8 +475,12 @@ class GnallknektAdapter:
         return "Your piles are all gone, so the others play this game to its end."
 
     def standings(self, match: Any) -> list[dict[str, Any]]:
-        return [{"seat": row["seat"], "games won": row["points"], "piles": row["piles"]}
-                for row in match.standings()]
+        """Games won and piles left, a finished game's win counted at once (the match
+        settles it only when the next game is dealt)."""
+        hand = match.hand
+        won = hand.winner if hand.is_over and not match.is_over else None
+        return [{"seat": row["seat"], "games won": row["points"] + (s == won),
+                 "piles": row["piles"]} for s, row in enumerate(match.standings())]
 
 
 ADAPTER = GnallknektAdapter()
