@@ -914,3 +914,17 @@ def test_telling_is_the_engines() -> None:
     st = kortspel.replay(played_record(seed=3, rebuilt=False))
     assert ADAPTER.lines(st, 2) == telling.story(st, 2)
     assert ADAPTER.review(st, None) == telling.review(st, None)
+
+
+def test_the_rank_picture_shows_both_orders_and_the_trump() -> None:
+    from kortspel.widgets import deck
+
+    d = deck("gnallknekt")
+    assert "Attacking, from low to high: 2, 3" in d.alt and "Queen, King, Ace." in d.alt
+    assert "on a pile, from low to high: Ace, 2," in d.alt and "Jack" in d.alt
+    svg = d.svg()
+    ET.fromstring(svg)
+    assert svg.count("french:") or "<use" in svg
+    bundle, _ = d._repr_mimebundle_()
+    assert 'alt="The Gnällknekt ranks.' in bundle["text/html"]
+    d.close()

@@ -24,7 +24,15 @@ from typing import Any
 from kortspel import Action
 from kortspel.errors import plural
 from kortspel.french import PACK, spoken
-from kortspel.gnallknekt import ATTACK_ORDER, DRAW, GnallknektState, beats_name, telling, top_unit
+from kortspel.gnallknekt import (
+    ATTACK_ORDER,
+    DRAW,
+    PILE_ORDER,
+    GnallknektState,
+    beats_name,
+    telling,
+    top_unit,
+)
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -481,6 +489,46 @@ class GnallknektAdapter:
         won = hand.winner if hand.is_over and not match.is_over else None
         return [{"seat": row["seat"], "games won": row["points"] + (s == won),
                  "piles": row["piles"]} for s, row in enumerate(match.standings())]
+
+    def deck(self) -> tuple[Any, int, int, str, str]:
+        """The ranks in their two orders: attacking (the Ace highest) and lying on a pile
+        (the Ace lowest), with the Jack apart, the trump. Two of every card make the pack."""
+        cw, ch, gap = STYLE.w, STYLE.h, 8.0
+        step = cw + gap
+        left = 96.0
+        width = int(left + 12 * step + 24 + cw + 16)
+        height = int(2 * (ch + 34) + 14)
+
+        def draw(p: Any) -> None:
+            p.rect(0, 0, width, height, fill="#0e2a1c")
+            for row, (order, words) in enumerate(((ATTACK_ORDER, "attacking"),
+                                                  (PILE_ORDER, "on a pile"))):
+                y = 8 + row * (ch + 34)
+                p.text(left / 2, y + ch / 2 - 8, words, size=13, fill="#fdfaf2", bold=True)
+                p.text(left / 2, y + ch / 2 + 10, "low → high", size=11, fill="#d9e8dd")
+                for i, rank in enumerate(order):
+                    x = left + i * step
+                    p.image(face(rank + "H"), x, y, cw, ch)
+                    note = {0: "lowest", 11: "highest"}.get(i, "")
+                    if note:
+                        p.text(x + cw / 2, y + ch + 13, note, size=11, fill="#d9e8dd")
+            x = left + 12 * step + 24
+            y = 8 + (ch + 34) / 2
+            p.image(face("JH"), x, y, cw, ch)
+            p.text(x + cw / 2, y + ch + 13, "trump", size=12, fill="#f2c94c", bold=True)
+
+        alt = ("The Gnällknekt ranks. Attacking, from low to high: "
+               + ", ".join(RANK_WORDS[r] for r in ATTACK_ORDER)
+               + ". Lying on a pile, from low to high: "
+               + ", ".join(RANK_WORDS[r] for r in PILE_ORDER)
+               + ": the Ace is the highest attacker and the lowest card on a pile. The Jack "
+               "stands outside both orders: it is the trump, beaten only by another Jack. "
+               "The pack is two French packs, 104 cards.")
+        return draw, width, height, alt, "The Gnällknekt ranks"
+
+
+RANK_WORDS = {**{str(n): str(n) for n in range(2, 11)}, "J": "Jack", "Q": "Queen",
+              "K": "King", "A": "Ace"}
 
 
 ADAPTER = GnallknektAdapter()
