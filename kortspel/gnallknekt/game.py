@@ -89,6 +89,9 @@ class _Kit:
         self.discards = tuple({c: make(s, "discard", card=c) for c in DOUBLE_PACK[:52]}
                               for s in seats)
         self.attacks: dict[tuple[Any, ...], Action] = {}
+        # The attacks of one seat with one card or pair from one place, by target pile
+        # (seat * 3 + pile): how the legal moves are listed without building keys.
+        self.attack_rows: dict[tuple[Any, ...], list[Action | None]] = {}
         self.defences: dict[tuple[Any, ...], Action] = {}
         # The actions made here or read by the codec, by id: well formed by construction, so
         # ``apply`` need not check their form again. The dict holds each action, so its id
@@ -139,6 +142,7 @@ class GnallknektGame:
         self.end_actions = kit.ends
         self.discard_actions = kit.discards
         self._attacks = kit.attacks
+        self.attack_rows = kit.attack_rows
         self._defences = kit.defences
         self.own = kit.own
         self.parsed = kit.parsed

@@ -666,19 +666,31 @@ class GnallknektState:
     def _attacks(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
         g = self.game
         up, down, lives = self.up, self.down, self.lives
-        targets = []
+        last = self.phase == LAST_ROUNDS
+        # What beats each pile top in reach, looked up in tables made from ``beats`` (see
+        # fast.py): the single cards that beat it, and the ranks of the pairs that do. ``k``
+        # numbers the pile (seat * 3 + pile) in a row of the table's actions.
+        reach = []
         for t in range(g.seats):
             if t == seat or not lives[t]:
                 continue
             for j in range(3):
-                if up[t][j]:
-                    targets.append((t, j, top_unit(up[t][j]), self.lone_jack(t, j)))
-        if not targets:
+                pile = up[t][j]
+                if not pile:
+                    continue
+                unit = top_unit(pile)
+                if len(unit) == 1:
+                    lone = last and self.lone_jack(t, j)
+                    reach.append((t * 3 + j, SINGLE_BEATERS[unit[0]],
+                                  PAIRS_ON_SINGLE[unit[0], lone]))
+                else:
+                    reach.append((t * 3 + j, JACK_SET, PAIRS_ON_PAIR[_RANK[unit[0]]]))
+        if not reach:
             return []
         units: list[tuple[tuple[str, ...], int | str]] = [((c,), "hand") for c in distinct]
         units += [(p, "hand") for p in self._pairs(hand, distinct, False)]
         mine = up[seat]
-        for i in range(3):
+        for i in range(3):  # off the top of an own pile (rule 8), not the last pile's last
             pu = mine[i]
             if not pu:
                 continue
@@ -690,30 +702,29 @@ class GnallknektState:
                 units.append(((a, b), i))
                 if a != b:
                     units.append(((b, a), i))
-        # What beats each target, looked up in tables made from ``beats`` (see fast.py):
-        # the single cards that beat it, and the ranks of the pairs that do.
-        reach = []
-        for t, j, unit, lone in targets:
-            if len(unit) == 1:
-                reach.append((t, j, SINGLE_BEATERS[unit[0]], PAIRS_ON_SINGLE[unit[0], lone]))
-            else:
-                reach.append((t, j, JACK_SET, PAIRS_ON_PAIR[_RANK[unit[0]]]))
-        made = g._attacks  # the table's actions, made once (``attack_action`` makes new ones)
+        rows = g.attack_rows
         make = g.attack_action
         out = []
         for cards, src in units:
+            row = rows.get((seat, cards, src))
+            if row is None:
+                row = rows[seat, cards, src] = [None] * 15
             if len(cards) == 1:
                 c = cards[0]
-                for t, j, singles, _ in reach:
+                for k, singles, _ in reach:
                     if c in singles:
-                        out.append(made.get((seat, cards, src, t, j))
-                                   or make(seat, cards, src, t, j))
+                        act = row[k]
+                        if act is None:
+                            act = row[k] = make(seat, cards, src, k // 3, k % 3)
+                        out.append(act)
             else:
                 r = _RANK[cards[0]]
-                for t, j, _, pairs in reach:
+                for k, _, pairs in reach:
                     if r in pairs:
-                        out.append(made.get((seat, cards, src, t, j))
-                                   or make(seat, cards, src, t, j))
+                        act = row[k]
+                        if act is None:
+                            act = row[k] = make(seat, cards, src, k // 3, k % 3)
+                        out.append(act)
         return out
 
     def _defences(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
