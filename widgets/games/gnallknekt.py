@@ -477,8 +477,9 @@ class GnallknektAdapter:
         return telling.game_settled(match, summary)
 
     def sits_out(self, state: GnallknektState, seat: int) -> str:
-        """Why ``seat`` watches the rest of this game (empty while it plays)."""
-        if state.lives[seat]:
+        """Why ``seat`` watches the rest of this game (empty while it plays, and once the
+        game is over, so its end and its review stay on the table until Next game)."""
+        if state.lives[seat] or state.is_over:
             return ""
         return "Your piles are all gone, so the others play this game to its end."
 
