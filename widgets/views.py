@@ -525,6 +525,11 @@ class Play(W.VBox):
         self.status = W.HTML()
         self.story = W.HTML(layout=W.Layout(max_height="10em", overflow="auto",
                                           border="1px solid #ccc", padding="2px 6px"))
+        if getattr(self.adapter, "long_story", False):
+            # A game told in hundreds of lines opens its story box at the end, where the
+            # newest lines are (a column laid out from the bottom starts scrolled there).
+            self.story.layout.display = "flex"
+            self.story.layout.flex_flow = "column-reverse"
         # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
         self.verb_buttons: dict[str, W.Button] = {}
         for verb, (label, tip) in self.adapter.buttons().items():
