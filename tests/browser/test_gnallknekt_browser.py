@@ -127,6 +127,18 @@ def test_a_turn_is_played_by_clicking_the_table(lab):
     assert chosen_shot
     text = _side_text(lab)
     assert "You attack " in text and "You discard the " in text, text[-800:]
+    # The story box opens at its newest lines (the deal is far above, scrolled out).
+    story = lab.page.evaluate("""() => {
+      const box = Array.from(document.querySelectorAll('.widget-html'))
+        .find((e) => getComputedStyle(e).flexDirection === 'column-reverse');
+      if (!box) return null;
+      const r = box.getBoundingClientRect();
+      const c = box.querySelector('.widget-html-content').getBoundingClientRect();
+      return {overflows: box.scrollHeight > box.clientHeight + 4,
+              bottom_gap: Math.abs(c.bottom - r.bottom), top_hidden: c.top < r.top - 4};
+    }""")
+    assert story and story["overflows"] and story["top_hidden"], story
+    assert story["bottom_gap"] <= 12, story
     lab.assert_clean()
 
 

@@ -359,6 +359,8 @@ class GnallknektAdapter:
     game = "gnallknekt"
     title = "A Gnällknekt table"
     style = STYLE
+    long_story = True
+    """A game is told in hundreds of lines: Play's story box opens at its newest."""
 
     def model(self, state: GnallknektState, viewer: int | None) -> TableModel:
         return build(seen(state, viewer), self.title)
