@@ -125,8 +125,7 @@ def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> Gnallk
     if problems:
         raise InvalidDealError(f"the piles and the stock should hold the 104 cards of two "
                                f"packs, each card exactly twice: {'; '.join(problems)}")
-    shuffles = get_field(record, "reshuffles", list, [])
-    del shuffles  # read again, entry by entry, as the game rebuilds its stock
+    get_field(record, "reshuffles", list, [])  # its entries are read as stocks are rebuilt
     get_actions(record)
     return GnallknektState(game, game.index[dealer], piles, stock)
 

@@ -817,7 +817,8 @@ class GnallknektState:
             return "a move plays one card or a pair"
         if verb == "defend":
             return self._why_not_defend(cards, action.get("pile"))
-        return self._why_not_attack(cards, action.get("from"), g_index(self, action),
+        return self._why_not_attack(cards, action.get("from"),
+                                    self.game.index[action.get("target")],
                                     action.get("pile"))
 
     def _why_not_defend(self, cards: tuple[str, ...], pile: int) -> str:
@@ -871,10 +872,6 @@ class GnallknektState:
                 return ("nobody may attack with the last card(s) of their only pile: it "
                         "would leave them with nothing")
         return beats_name(cards, top_unit(up), self.lone_jack(target, pile))
-
-
-def g_index(state: GnallknektState, action: Action) -> int:
-    return state.game.index[action.get("target")]
 
 
 def _holds_all(hand: list[str], cards: tuple[str, ...]) -> bool:
