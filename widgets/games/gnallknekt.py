@@ -45,7 +45,10 @@ ORDINALS = ("1st", "2nd", "3rd")
 WORDS = ("first", "second", "third")
 OUT_SHOWN = 4
 """Cards out of play drawn face up (the newest); the label counts them all."""
-USUAL_FAN, MIN_FAN, FULL_FAN_CARDS = 0.42, 0.12, 8
+USUAL_FAN, MIN_FAN, FULL_FAN_CARDS = 0.34, 0.12, 8
+"""A hand shows a third of each card (the rank in its corner reads; the table's usual fan
+shows more, but three piles beside a hand leave less room), up to eight cards; a longer hand
+is fanned closer to take the room of eight, down to an eighth of each card."""
 _ORDER = {r: i for i, r in enumerate(ATTACK_ORDER)}
 _SUITS = {s: i for i, s in enumerate("SHDC")}
 
@@ -105,10 +108,9 @@ def _pile_zone(s: Seen, seat: int, i: int, mine: bool) -> ZoneView:
 
 
 def fan_for(n: int) -> float:
-    """How much of each card a hand of ``n`` shows: the usual fan up to eight cards, then
-    closer, so a long hand takes the room of eight while the rank in each corner shows."""
+    """How much of each card a hand of ``n`` shows (see ``USUAL_FAN``)."""
     if n <= FULL_FAN_CARDS:
-        return 0.0
+        return USUAL_FAN
     return max(MIN_FAN, USUAL_FAN * (FULL_FAN_CARDS - 1) / (n - 1))
 
 
