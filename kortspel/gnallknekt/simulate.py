@@ -55,7 +55,7 @@ from ..actions import Action
 from ..errors import KortspelError
 from ..protocol import Bot, step
 from .bots import GnallknektHeuristic
-from .cards import _JACKS
+from .cards import is_jack
 from .game import GnallknektGame
 from .observation import Observation
 from .state import GnallknektState
@@ -77,7 +77,7 @@ only how evenly the cores share the work and how often the progress bar moves.""
 
 def _has_jack(action: Action) -> bool:
     cards = action.get("cards") if action.verb in ("attack", "defend") else ()
-    return any(c in _JACKS for c in cards)
+    return any(is_jack(c) for c in cards)
 
 
 class Attacker(GnallknektHeuristic):
@@ -115,14 +115,14 @@ class JackThrower(GnallknektHeuristic):
         verbs = {a.verb for a in legal}
         if "draw" in verbs:
             top = obs.discard[-1] if obs.discard else None
-            if top in _JACKS and any(a.get("from") == "stock" for a in legal):
+            if top is not None and is_jack(top) and any(a.get("from") == "stock" for a in legal):
                 return next(a for a in legal if a.get("from") == "stock")
             return super().choose(obs, legal, rng)
         without = [a for a in legal if not _has_jack(a)]
         choice = super().choose(obs, without, rng)
         if choice.verb == "discard":
             jack = next((a for a in without if a.verb == "discard"
-                         and a.get("card") in _JACKS), None)
+                         and is_jack(a.get("card"))), None)
             return jack or choice
         return choice
 
@@ -137,7 +137,7 @@ class JackWall(GnallknektHeuristic):
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         walls = [a for a in legal if a.verb == "defend" and len(a.get("cards")) == 1
-                 and a.get("cards")[0] in _JACKS]
+                 and is_jack(a.get("cards")[0])]
         if not walls:
             return super().choose(obs, legal, rng)
         mine = obs.piles(obs.seat)
