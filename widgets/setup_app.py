@@ -217,6 +217,8 @@ class PlayApp(W.VBox):
         pots = getattr(play.match, "target", None)
         # What a match's target counts: pots by default; an adapter may say (deals).
         unit = getattr(play.adapter, "target_word", "pots")
+        if pots == 1:
+            unit = unit[:-1]  # "a short match of 1 game"
         how = ("the seed you typed" if fixed is not None
                else "new for this game; type it under Seed to deal the same cards again")
         self._say(f"{self.spec.title}, {self.seats.value} players{self._match_words()}"
