@@ -177,3 +177,30 @@ def test_a_finished_game_a_replay_and_the_largest_table(lab):
           lab.page.get_by_role("button", name="New match").nth(1))
     lab.page.screenshot(path=str(shots / "gnallknekt-five-seats-1366x768.png"))
     lab.assert_clean()
+
+
+def test_make_app_serves_a_gnallknekt_table_that_answers(voila_page):
+    """`make app GAME=gnallknekt`: the play notebook as a page, drawn; at your first turn the
+    table says to draw, and New game deals a new match, with no errors."""
+    if not (REPO / "notebooks" / "gnallknekt" / "03-play.ipynb").exists():
+        pytest.skip("notebooks/gnallknekt/03-play.ipynb is not written yet")
+    page = voila_page.page
+    page.set_viewport_size(LAPTOP)
+    page.goto(voila_page.url("gnallknekt/03-play.ipynb"), wait_until="domcontentloaded")
+    voila_page.wait_for_canvas(0, timeout_ms=90_000)
+    voila_page.wait_for_color(FELT, min_count=100_000, index=0, tolerance=12)
+    poll(lambda: "Draw: the stock or the discard pile." in " ".join(
+        page.locator("body").all_inner_texts()), timeout_ms=90_000,
+        what="your first turn, after the computers'")
+    page.screenshot(path=str(_shots() / "gnallknekt-voila-app-1366x768.png"))
+    before = voila_page.canvas_hash(0)
+    page.get_by_role("button", name="New game").first.click()
+    sure = page.get_by_role("button", name="Yes, new game").first
+    try:  # asked only once a match is under way
+        sure.wait_for(state="visible", timeout=5_000)
+        sure.click()
+    except Exception:  # noqa: BLE001 - dealt at once
+        pass
+    voila_page.wait_for_canvas(0, timeout_ms=60_000)
+    voila_page.wait_for_canvas_change(before, 0, timeout_ms=60_000)
+    voila_page.assert_clean()

@@ -857,6 +857,7 @@ def test_play_app_deals_a_gnallknekt_match() -> None:
     app.start()
     assert app.play is not None and app.play.game.seats == 3
     assert app.play.hand.game.name == "gnallknekt"
+    assert ", a short match of 1 game. Seed 7" in app.said and "pot" not in app.said
     app.close()
 
 

@@ -363,6 +363,8 @@ class GnallknektAdapter:
     style = STYLE
     long_story = True
     """A game is told in hundreds of lines: Play's story box opens at its newest."""
+    target_word = "games"
+    """What a match's length counts, for the teacher's set-up line."""
 
     def model(self, state: GnallknektState, viewer: int | None) -> TableModel:
         return build(seen(state, viewer), self.title)
