@@ -61,42 +61,85 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+new_tuple = tuple.__new__
+"""``new_tuple(Event, (kind, text, visible, effects, call, data))`` makes an ``Event`` the
+way ``Event._make`` does, without a Python call around it: the deal's private events (the
+cards dealt, the cards bought) differ from deal to deal, so they are made every time."""
+
+
 class ExchangeCache:
     """The exchanges a hand allows, as the table's own ``Action`` objects: every set of 0 to
     3 of its cards, fewest first, each in the pack's order. Each set's action is made once
-    per seat and kept (a bounded number of them: a long simulation meets many hands, and an
-    action is quick to make again)."""
+    per seat and kept, found by the cards' places in the pack (``ORDER``): sets of one and
+    two cards in flat lists, sets of three (22,100 of them) in a bounded dict, since a long
+    simulation meets many hands and an action is quick to make again."""
 
     LIMIT = 30_000
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
-        self.by_seat: tuple[dict[tuple[str, ...], Action], ...] = tuple({} for _ in names)
+        seats = range(len(self.names))
+        self.keep = tuple(quick_action(s, "exchange", self.names[s], (("cards", ()),))
+                          for s in seats)
+        self.ones: tuple[list[Action | None], ...] = tuple([None] * DECK_SIZE for _ in seats)
+        self.twos: tuple[list[Action | None], ...] = tuple([None] * DECK_SIZE ** 2
+                                                            for _ in seats)
+        self.threes: tuple[dict[int, Action], ...] = tuple({} for _ in seats)
 
     def action(self, seat: int, cards: tuple[str, ...]) -> Action:
         """The one ``exchange`` action of ``cards`` (in the pack's order) for ``seat``."""
-        known = self.by_seat[seat]
-        act = known.get(cards)
-        if act is None:
+        n = len(cards)
+        if not n:
+            return self.keep[seat]
+        key = 0
+        for c in cards:
+            key = key * DECK_SIZE + ORDER[c]
+        if n == 1:
+            return self.ones[seat][key] or self._make(seat, cards, key)
+        if n == 2:
+            return self.twos[seat][key] or self._make(seat, cards, key)
+        return self.threes[seat].get(key) or self._make(seat, cards, key)
+
+    def _make(self, seat: int, cards: tuple[str, ...], key: int) -> Action:
+        act = quick_action(seat, "exchange", self.names[seat], (("cards", cards),))
+        n = len(cards)
+        if n == 1:
+            self.ones[seat][key] = act
+        elif n == 2:
+            self.twos[seat][key] = act
+        else:
+            known = self.threes[seat]
             if len(known) >= self.LIMIT:
                 known.clear()
-            act = known[cards] = quick_action(seat, "exchange", self.names[seat],
-                                              (("cards", cards),))
+            known[key] = act
         return act
 
     def offer(self, seat: int, hand: Sequence[str], talon_left: int) -> list[Action]:
+        if len(hand) == HAND_SIZE and talon_left >= HAND_SIZE:
+            # The usual case, three cards and a talon that can replace them all: the three
+            # put in the pack's order by hand (cheaper than sorting three), then the eight
+            # sets, found by their places in the pack. An action is always true and a set
+            # not met yet is None, so ``or`` makes only the missing ones.
+            a, b, c = hand
+            order = ORDER
+            oa, ob, oc = order[a], order[b], order[c]
+            if oa > ob:
+                a, b, oa, ob = b, a, ob, oa
+            if ob > oc:
+                b, c, ob, oc = c, b, oc, ob
+                if oa > ob:
+                    a, b, oa, ob = b, a, ob, oa
+            ones = self.ones[seat]
+            twos = self.twos[seat]
+            make = self._make
+            ab, ac, bc = oa * DECK_SIZE + ob, oa * DECK_SIZE + oc, ob * DECK_SIZE + oc
+            abc = ab * DECK_SIZE + oc
+            return [self.keep[seat], ones[oa] or make(seat, (a,), oa),
+                    ones[ob] or make(seat, (b,), ob), ones[oc] or make(seat, (c,), oc),
+                    twos[ab] or make(seat, (a, b), ab), twos[ac] or make(seat, (a, c), ac),
+                    twos[bc] or make(seat, (b, c), bc),
+                    self.threes[seat].get(abc) or make(seat, (a, b, c), abc)]
         mine = sorted(hand, key=ORDER.__getitem__)
-        if len(mine) == HAND_SIZE and talon_left >= HAND_SIZE:
-            a, b, c = mine
-            sets: list[tuple[str, ...]] = [(), (a,), (b,), (c,), (a, b), (a, c), (b, c),
-                                           (a, b, c)]
-        else:
-            limit = min(HAND_SIZE, talon_left, len(mine))
-            sets = [cards for k in range(limit + 1) for cards in combinations(mine, k)]
-        known = self.by_seat[seat]
-        get = known.get
-        out = []
-        for cards in sets:
-            act = get(cards)
-            out.append(act if act is not None else self.action(seat, cards))
-        return out
+        limit = min(HAND_SIZE, talon_left, len(mine))
+        return [self.action(seat, cards) for k in range(limit + 1)
+                for cards in combinations(mine, k)]

@@ -19,6 +19,7 @@ from ..errors import say_list
 from ..events import OUT, PILE, TALON, TRICK, Event, Fact, Move, Place, Reveal, Zone, hand
 from ..voice import QUOTED_YOU
 from .cards import PACK, article, show, suit_word
+from .fast import new_tuple
 
 KNACK = "Knack!"
 KNACK_GLOSS = "(knock: I play)"
@@ -97,6 +98,12 @@ class Narrator:
                   (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
         self._play: dict[tuple[int, str, int, int, bool], Event] = {}
         self._exchange: dict[tuple[int, tuple[int, ...], bool], Event] = {}
+        self._start: dict[tuple[int, int, int, int, str], list[Event]] = {}
+        self._fold: dict[tuple[int, int], Event] = {}
+        self._trick: dict[tuple[int, int, str, int], Event] = {}
+        self._to = tuple((s,) for s in seats)  # who sees a seat's private events
+        self._is_dealt = tuple(f"{nm[s]} is dealt " for s in seats)
+        self._gives_up = tuple(f"{nm[s]} gives up " for s in seats)
 
     # -- the deal -------------------------------------------------------------------------------
 
@@ -115,11 +122,31 @@ class Narrator:
                      "then one, and stacks the rest face down as the talon.", None,
                      (*effects, Place(TALON_ZONE, (None,) * talon)), "", (dealer, talon))
 
-    def dealt(self, seat: int, cards: tuple[str, ...]) -> Event:
-        r = self._reveal[seat]
-        a, b, c = cards
-        return Event("dealt", f"{self.names[seat]} is dealt {SHOWN[a]} {SHOWN[b]} {SHOWN[c]}.",
-                     (seat,), (r[0][a], r[1][b], r[2][c]), "", (seat, cards))
+    def opening(self, dealer: int, stake: int, carried: int, order: tuple[int, ...],
+                talon: int, trump: str, dealt: Sequence[tuple[str, ...]]) -> list[Event]:
+        """A deal's first events, in order: the ante, the deal, each seat's cards (from the
+        dealer's left; seen by that seat alone) and the turned trump. The public ones are
+        made once per table."""
+        key = (dealer, stake, carried, talon, trump)
+        public = self._start.get(key)
+        if public is None:
+            if len(self._start) >= 20_000:  # a long session meets many pots carried in
+                self._start.clear()
+            public = self._start[key] = [self.ante(dealer, stake, carried),
+                                         self.deal(dealer, order, talon),
+                                         self.trump(dealer, trump)]
+        events = [public[0], public[1]]
+        add = events.append
+        reveal, is_dealt, to = self._reveal, self._is_dealt, self._to
+        for s in order:
+            r = reveal[s]
+            cards = dealt[s]
+            a, b, c = cards
+            add(new_tuple(Event, (
+                "dealt", f"{is_dealt[s]}{SHOWN[a]} {SHOWN[b]} {SHOWN[c]}.", to[s],
+                (r[0][a], r[1][b], r[2][c]), "", (s, cards))))
+        add(public[2])
+        return events
 
     @_memo
     def trump(self, dealer: int, card: str) -> Event:
@@ -132,8 +159,13 @@ class Narrator:
     def knock(self, seat: int) -> Event:
         return self._knock[seat]
 
-    @_memo
     def fold(self, seat: int, dealer: int) -> Event:
+        event = self._fold.get((seat, dealer))
+        if event is None:
+            event = self._fold[seat, dealer] = self._make_fold(seat, dealer)
+        return event
+
+    def _make_fold(self, seat: int, dealer: int) -> Event:
         nm = self.names
         to = "on the table" if seat == dealer else f"to {nm[dealer]}, the dealer"
         return Event("fold", f"{nm[seat]} folds: {nm[seat]}'s hand goes face down {to}, out "
@@ -186,10 +218,24 @@ class Narrator:
     def drawn(self, seat: int, gave: tuple[str, ...], got: tuple[str, ...],
               start: int) -> Event:
         r = self._reveal[seat]
-        shown = SHOWN.__getitem__
-        return Event("drawn", f"{self.names[seat]} gives up {' '.join(map(shown, gave))} and "
-                     f"draws {' '.join(map(shown, got))}.", (seat,),
-                     tuple([r[start + i][c] for i, c in enumerate(got)]), "", (seat, gave, got))
+        n = len(got)
+        # One to three cards each way, written out rather than joined: this is made at every
+        # exchange, the commonest decision of a deal.
+        if n == 1:
+            c = got[0]
+            text = f"{self._gives_up[seat]}{SHOWN[gave[0]]} and draws {SHOWN[c]}."
+            effects: tuple[Reveal, ...] = (r[start][c],)
+        elif n == 2:
+            c, d = got
+            text = (f"{self._gives_up[seat]}{SHOWN[gave[0]]} {SHOWN[gave[1]]} and draws "
+                    f"{SHOWN[c]} {SHOWN[d]}.")
+            effects = (r[start][c], r[start + 1][d])
+        else:
+            c, d, e = got
+            text = (f"{self._gives_up[seat]}{SHOWN[gave[0]]} {SHOWN[gave[1]]} "
+                    f"{SHOWN[gave[2]]} and draws {SHOWN[c]} {SHOWN[d]} {SHOWN[e]}.")
+            effects = (r[start][c], r[start + 1][d], r[start + 2][e])
+        return new_tuple(Event, ("drawn", text, self._to[seat], effects, "", (seat, gave, got)))
 
     talon_out = Event("talon_out", "The talon is used up: nobody can buy any more cards.",
                       None, (), "", ())
@@ -209,8 +255,14 @@ class Narrator:
                  Fact("played", seat, (number, card))), "", (seat, card, number, lead))
         return event
 
-    @_memo
     def trick(self, winner: int, number: int, card: str, size: int) -> Event:
+        key = (winner, number, card, size)
+        event = self._trick.get(key)
+        if event is None:
+            event = self._trick[key] = self._make_trick(*key)
+        return event
+
+    def _make_trick(self, winner: int, number: int, card: str, size: int) -> Event:
         return Event("trick", f"{self.names[winner]} wins trick {number} with {show(card)}.",
                      None, (Move(TRICK_ZONE, won_zone(winner), size, False),
                             Fact("trick", winner, number)), "", (winner, number, card))

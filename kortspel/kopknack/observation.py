@@ -34,17 +34,15 @@ class Observation:
     fact) that the table views read; the properties below are its plain reading.
     """
 
-    __slots__ = ("seat", "names", "rules", "dealer", "stake", "to_act", "legal", "is_over",
-                 "_phase", "_events", "_n", "_folded")
+    __slots__ = ("seat", "to_act", "legal", "is_over", "_table", "_phase", "_events", "_n",
+                 "_folded")
 
     def __init__(self, state: KopknackState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
-        g = state.game
-        self.names = g.names
-        self.rules = g.rules  # the table's rules options: public, and a player needs them
-        self.dealer = state.dealer
-        self.stake = state.stake
+        # What never changes in a deal: the seats' names, the table's rules options (public,
+        # and a player needs them), the dealer and the stake; one tuple, made once a deal.
+        self._table: tuple[tuple[str, ...], Any, int, int] = state._table
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
         self.is_over = state.is_over
@@ -101,6 +99,23 @@ class Observation:
         return self._folded
 
     # -- what the seat knows --------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._table[0]
+
+    @property
+    def rules(self) -> Any:
+        """The table's rules options (``Rules``)."""
+        return self._table[1]
+
+    @property
+    def dealer(self) -> int:
+        return self._table[2]
+
+    @property
+    def stake(self) -> int:
+        return self._table[3]
 
     @property
     def phase(self) -> str:

@@ -27,7 +27,7 @@ from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
 from .observation import BID, BUY, OVER, PHASES, PLAY, Observation
-from .tricks import broken_duty, duty, winning_index
+from .tricks import _duty, broken_duty, legal_cards, winning_index
 
 if TYPE_CHECKING:
     from .game import KopknackGame
@@ -68,9 +68,8 @@ class KopknackState:
 
     __slots__ = ("game", "dealer", "stake", "carried", "pot", "dealt", "trump", "trump_suit",
                  "talon", "order", "hands", "tp", "out", "bids", "knocks", "pos", "phase",
-                 "active", "nxt", "round", "xpos", "bought", "number", "trick", "trick_seats",
-                 "played", "tricks", "to_act", "is_over", "actions", "events", "outcome",
-                 "_offered")
+                 "active", "nxt", "round", "xpos", "number", "trick", "trick_seats", "tricks",
+                 "to_act", "is_over", "actions", "events", "outcome", "_table", "_offered")
 
     def __init__(
         self,
@@ -81,8 +80,6 @@ class KopknackState:
         dealt: tuple[tuple[str, ...], ...],
         trump: str,
         talon: tuple[str, ...],
-        *,
-        _blank: bool = False,
     ) -> None:
         self.game = game
         self.dealer = dealer
@@ -94,11 +91,12 @@ class KopknackState:
         self.trump_suit = trump[-1]
         self.talon = talon
         self.order: tuple[int, ...] = game.orders[dealer]
-        self._offered: list[Action] | None = None  # the legal list last handed out, if current
-        if _blank:
-            return
+        self._table = (game.names, game.rules, dealer, stake)
+        """What an observation shares with the deal: names, rules, dealer and stake."""
+        # The legal actions last handed out, while they are current.
+        self._offered: Sequence[Action] | None = None
         n = game.seats
-        self.hands: list[list[str]] = [list(h) for h in dealt]
+        self.hands: list[list[str]] = list(map(list, dealt))
         self.tp = 0
         self.out: list[str] = []
         self.bids: list[str | None] = [None] * n
@@ -109,16 +107,14 @@ class KopknackState:
         self.nxt: dict[int, int] = {}
         self.round = 0
         self.xpos = 0
-        self.bought: list[tuple[int, int]] = []  # (seat, cards exchanged), in turn order
         self.number = 0
         self.trick: list[str] = []
         self.trick_seats: list[int] = []
-        self.played: list[tuple[int, str]] = []
         self.tricks: list[int] = []
         self.to_act: int | None = self.order[0]
         self.is_over = False
         self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self.events: list[Event]
         self.outcome: Outcome | None = None
         self._deal()
 
@@ -136,26 +132,27 @@ class KopknackState:
         """What ``seat`` (default: the seat to act) may do now. Only the seat to act may do
         anything: Köpknack has no calls out of turn."""
         me = self.to_act
-        if seat is None:
-            seat = me
-        elif type(seat) is not int or not 0 <= seat < self.game.seats:
-            self._seat(seat, "legal_actions")
-        if seat != me or seat is None:
+        if seat is not None and seat != me:
+            if type(seat) is not int or not 0 <= seat < self.game.seats:
+                self._seat(seat, "legal_actions")
             return []
+        if me is None:
+            return []
+        # ``apply`` knows an action from the list kept here by identity, without checking it
+        # again; the caller gets a copy, so nothing it does to its list can reach this one.
         ph = self.phase
-        g = self.game
         if ph == PLAY:
-            acts = g.play_actions[seat]
-            out = [acts[c] for c in duty(self.hands[seat], self.trick, self.number,
-                                         self.trump_suit).cards]
+            acts = self.game.play_actions[me]
+            out = [acts[c] for c in _duty(self.hands[me], self.trick, self.number,
+                                          self.trump_suit)[1]]
         elif ph == BID:
-            out = list(g.bid_actions[seat])
+            self._offered = bids = self.game.bid_actions[me]
+            return list(bids)
         else:
             # Every set of 0 to 3 of the seat's cards (no more than the talon holds), each in
             # the pack's order, fewest first: the first is keeping the hand.
-            out = g.exchange_choices.offer(seat, self.hands[seat], len(self.talon) - self.tp)
-        # ``apply`` knows an action from this list by identity, without checking it again; the
-        # caller gets a copy, so nothing it does to its list can reach this one.
+            out = self.game.exchange_choices.offer(me, self.hands[me],
+                                                   len(self.talon) - self.tp)
         self._offered = out
         return out[:]
 
@@ -181,40 +178,48 @@ class KopknackState:
         now raises a ``KortspelError`` that says what is allowed, and leaves the state
         exactly as it was: every check comes before the first change.
         """
-        g = self.game
+        # The usual case first: one of the actions ``legal_actions`` just handed out, known
+        # by identity (the list is dropped at every change, so it is this moment's).
+        offered = self._offered
+        if offered is not None:
+            for own in offered:
+                if own is action:
+                    break
+            else:
+                own = self._checked(action)
+        else:
+            own = self._checked(action)
+        self._offered = None
+        events = self.events
+        start = len(events)
+        self.actions.append(own)
+        verb = own.verb
+        if verb == "play":
+            self._do_play(own.seat, own.args[0][1])  # type: ignore[arg-type]
+        elif verb == "exchange":
+            self._do_exchange(own.seat, own.args[0][1])  # type: ignore[arg-type]
+        elif verb == KNOCK:
+            self._do_knock(own.seat)
+        else:
+            self._do_fold(own.seat)
+        return events[start:]
+
+    def _checked(self, action: Action | str | Mapping[str, Any]) -> Action:
+        """The table's own copy of ``action`` (given as an action, text or a record's
+        object) if the rules allow it now; else the error that says why not and what is
+        allowed."""
         if type(action) is not Action:
             if isinstance(action, str):
                 action = self.parse(action)
             else:
-                action = g.codec.coerce(action, None if self.is_over else self.to_act)
+                action = self.game.codec.coerce(action, None if self.is_over else self.to_act)
         if self.is_over:
             raise HandOverError(self._over_message())
-        own: Action | None = None
-        offered = self._offered
-        if offered is not None:
-            for a in offered:
-                if a is action:
-                    own = a
-                    break
+        own = self._legal_one(action)
         if own is None:
-            own = self._legal_one(action)
-            if own is None:
-                self._refuse(action)
-                raise AssertionError("_refuse always raises")  # pragma: no cover
-        self._offered = None
-        start = len(self.events)
-        self.actions.append(own)
-        seat = own.seat
-        verb = own.verb
-        if verb == "play":
-            self._do_play(seat, own.args[0][1])  # type: ignore[arg-type]
-        elif verb == "exchange":
-            self._do_exchange(seat, own.args[0][1])  # type: ignore[arg-type]
-        elif verb == KNOCK:
-            self._do_knock(seat)
-        else:
-            self._do_fold(seat)
-        return self.events[start:]
+            self._refuse(action)
+            raise AssertionError("_refuse always raises")  # pragma: no cover
+        return own
 
     def _legal_one(self, action: Action) -> Action | None:
         """The table's own copy of ``action`` if the rules allow it now, else ``None``: the
@@ -231,8 +236,8 @@ class KopknackState:
                 return None
             card = action.get("card")
             own = g.play_actions[seat].get(card)  # type: ignore[call-overload]
-            if own is None or card not in duty(self.hands[seat], self.trick, self.number,
-                                               self.trump_suit).cards:
+            if own is None or card not in legal_cards(self.hands[seat], self.trick,
+                                                      self.number, self.trump_suit):
                 return None
         elif ph == BID:
             own = g.bid_by_verb[seat].get(verb)
@@ -253,8 +258,19 @@ class KopknackState:
         return own
 
     def clone(self) -> KopknackState:
-        c = KopknackState(self.game, self.dealer, self.stake, self.carried, self.dealt,
-                          self.trump, self.talon, _blank=True)
+        c = _new_state(KopknackState)  # every slot is set below: no need to deal again
+        c.game = self.game
+        c.dealer = self.dealer
+        c.stake = self.stake
+        c.carried = self.carried
+        c.pot = self.pot
+        c.dealt = self.dealt
+        c.trump = self.trump
+        c.trump_suit = self.trump_suit
+        c.talon = self.talon
+        c.order = self.order
+        c._table = self._table
+        c._offered = None  # the clone hands out its own lists
         c.hands = [h[:] for h in self.hands]
         c.tp = self.tp
         c.out = self.out[:]
@@ -266,18 +282,16 @@ class KopknackState:
         c.nxt = self.nxt  # made once when the bidding ends, never changed after
         c.round = self.round
         c.xpos = self.xpos
-        c.bought = self.bought[:]
         c.number = self.number
         c.trick = self.trick[:]
         c.trick_seats = self.trick_seats[:]
-        c.played = self.played[:]
         c.tricks = self.tricks[:]
         c.to_act = self.to_act
         c.is_over = self.is_over
         c.actions = self.actions[:]
         c.events = self.events[:]
         c.outcome = self.outcome
-        return c  # ``_offered`` stays None: the clone hands out its own lists
+        return c
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
@@ -285,7 +299,7 @@ class KopknackState:
         return (g.names, g.rules, self.dealer, self.stake, self.carried, self.dealt,
                 self.trump, self.talon, tuple(map(tuple, self.hands)), self.tp, tuple(self.out),
                 tuple(self.bids), self.phase, self.round, self.xpos, self.number,
-                tuple(self.trick), tuple(self.played), tuple(self.tricks), self.to_act,
+                tuple(self.trick), tuple(self.tricks), self.to_act,
                 tuple(self.actions), self.outcome)
 
     def __eq__(self, other: object) -> bool:
@@ -295,7 +309,7 @@ class KopknackState:
 
     def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
         """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
+        if seat is not self.to_act and (type(seat) is not int or not 0 <= seat < self.game.seats):
             self._seat(seat, "observation")
         return Observation(self, seat, legal)
 
@@ -317,10 +331,11 @@ class KopknackState:
         out[TRUMP_ZONE] = (self.trump,)
         out[TRICK_ZONE] = tuple(self.trick)
         size = len(self.active)
+        played = self.played
         for k, w in enumerate(self.tricks):
             zone = won_zone(w)
-            out[zone] = out.get(zone, ()) + tuple(c for _, c in self.played[k * size:
-                                                                             (k + 1) * size])
+            out[zone] = out.get(zone, ()) + tuple(c for _, c in played[k * size:
+                                                                        (k + 1) * size])
         out[OUT_ZONE] = tuple(self.out)
         return out
 
@@ -332,6 +347,18 @@ class KopknackState:
     @property
     def talon_left(self) -> int:
         return len(self.talon) - self.tp
+
+    @property
+    def played(self) -> list[tuple[int, str]]:
+        """Every card played so far, (seat, card) in order (read from the actions)."""
+        return [(a.seat, a.args[0][1]) for a in self.actions  # type: ignore[misc]
+                if a.verb == "play"]
+
+    @property
+    def bought(self) -> list[tuple[int, int]]:
+        """(seat, cards exchanged) for each buying turn so far, in turn order."""
+        return [(a.seat, len(a.args[0][1])) for a in self.actions  # type: ignore[arg-type]
+                if a.verb == "exchange"]
 
     @property
     def in_play(self) -> tuple[int, ...]:
@@ -499,13 +526,9 @@ class KopknackState:
     # -- the deal ---------------------------------------------------------------------------
 
     def _deal(self) -> None:
-        say = self.game.narrator
-        ev = self.events
-        ev.append(say.ante(self.dealer, self.stake, self.carried))
-        ev.append(say.deal(self.dealer, self.order, len(self.talon)))
-        for s in self.order:
-            ev.append(say.dealt(s, self.dealt[s]))
-        ev.append(say.trump(self.dealer, self.trump))
+        self.events = self.game.narrator.opening(self.dealer, self.stake, self.carried,
+                                                 self.order, len(self.talon), self.trump,
+                                                 self.dealt)
 
     # -- bidding --------------------------------------------------------------------------------
 
@@ -513,7 +536,12 @@ class KopknackState:
         self.bids[seat] = KNOCK
         self.knocks += 1
         self.events.append(self.game.narrator._knock[seat])
-        self._next_bidder()
+        pos = self.pos + 1
+        if pos < len(self.order) - 1:  # not yet the dealer's turn: nothing else to settle
+            self.pos = pos
+            self.to_act = self.order[pos]
+            return
+        self._next_bidder(pos)
 
     def _do_fold(self, seat: int) -> None:
         self.bids[seat] = FOLD
@@ -521,10 +549,16 @@ class KopknackState:
         self.out += mine
         mine.clear()
         self.events.append(self.game.narrator.fold(seat, self.dealer))
-        self._next_bidder()
-
-    def _next_bidder(self) -> None:
         pos = self.pos + 1
+        if pos < len(self.order) - 1:
+            self.pos = pos
+            self.to_act = self.order[pos]
+            return
+        self._next_bidder(pos)
+
+    def _next_bidder(self, pos: int) -> None:
+        """The dealer's turn to bid comes, or the bidding is over (``pos``: the next place
+        in the bidding order)."""
         n = len(self.order)
         if pos == n - 1 and not self.knocks:  # everyone but the dealer folded
             self._sweep(self.dealer, True)
@@ -561,56 +595,68 @@ class KopknackState:
         self.events.append(self.game.narrator.buy_round(number, self.active[0]))
 
     def _do_exchange(self, seat: int, cards: tuple[str, ...]) -> None:
-        say = self.game.narrator
-        mine = self.hands[seat]
-        left = len(self.talon) - self.tp
         n = len(cards)
-        ev = self.events
-        self.bought.append((seat, n))
+        tp = self.tp
+        talon = self.talon
+        say = self.game.narrator
         if n:
-            positions = tuple(sorted([mine.index(c) for c in cards]))
+            # The cards given up leave the hand from the highest place down (so the places
+            # named stay true), and the ones drawn join it at the end.
+            mine = self.hands[seat]
             out = self.out
-            for p in reversed(positions):
+            if n == 1:
+                p = mine.index(cards[0])
+                positions: tuple[int, ...] = (p,)
                 out.append(mine.pop(p))
+            elif n == 2:
+                p, q = mine.index(cards[0]), mine.index(cards[1])
+                if p > q:
+                    p, q = q, p
+                positions = (p, q)
+                out.append(mine.pop(q))
+                out.append(mine.pop(p))
+            else:
+                positions = (0, 1, 2)
+                out += reversed(mine)
+                mine.clear()
             start = len(mine)
-            got = self.talon[self.tp:self.tp + n]
+            self.tp = end = tp + n
+            got = talon[tp:end]
             mine += got
-            self.tp += n
-            ev.append(say.exchange(seat, positions, False))
-            ev.append(say.drawn(seat, cards, got, start))
-            if left == n:
-                ev.append(say.talon_out)
+            self.events += (say.exchange(seat, positions, False),
+                            say.drawn(seat, cards, got, start))
+            if end == len(talon):
+                self.events.append(say.talon_out)
         else:
-            ev.append(say.exchange(seat, (), left == 0))
-        self.xpos += 1
-        if self.xpos < len(self.active):
-            self.to_act = self.active[self.xpos]
+            self.events.append(say.exchange(seat, (), tp == len(talon)))
+        self.xpos = x = self.xpos + 1
+        active = self.active
+        if x < len(active):
+            self.to_act = active[x]
         elif self.round == 1:
             self._start_round(2)
         else:
             self.phase = PLAY
             self.number = 1
-            self.to_act = self.active[0]
+            self.to_act = active[0]
 
     # -- the play ---------------------------------------------------------------------------
 
     def _do_play(self, seat: int, card: str) -> None:
-        say = self.game.narrator
         mine = self.hands[seat]
         p = mine.index(card)
         del mine[p]
         trick = self.trick
-        self.events.append(say.play(seat, card, p, self.number, not trick))
+        self.events.append(self.game.narrator.play(seat, card, p, self.number, not trick))
         trick.append(card)
         self.trick_seats.append(seat)
-        self.played.append((seat, card))
         if len(trick) < len(self.active):
             self.to_act = self.nxt[seat]
             return
         i = winning_index(trick, self.trump_suit)
         winner = self.trick_seats[i]
         self.tricks.append(winner)
-        self.events.append(say.trick(winner, self.number, trick[i], len(trick)))
+        self.events.append(self.game.narrator.trick(winner, self.number, trick[i], len(trick)))
         self.trick = []
         self.trick_seats = []
         if self.number == TRICKS:
@@ -625,25 +671,33 @@ class KopknackState:
         g = self.game
         say = g.narrator
         n = g.seats
-        share = self.pot // TRICKS
+        pot = self.pot
+        share = pot // TRICKS
+        tricks = self.tricks
         won = [0] * n
-        for w in self.tricks:
+        for w in tricks:
             won[w] += 1
-        payout = [w * share for w in won]
-        fine = self.stake * g.rules.penalty_stakes
-        losers = tuple(s for s in sorted(self.active) if not won[s])
+        payout = [0] * n
+        shares: tuple[tuple[int, int, int], ...] = ()  # (seat, tricks, amount), seat order
+        for s in sorted(set(tricks)):
+            payout[s] = amount = won[s] * share
+            shares += ((s, won[s], amount),)
+        stakes = g.rules.penalty_stakes
+        fine = self.stake * stakes
         penalty = [0] * n
-        for s in losers:
-            penalty[s] = fine
+        losers: tuple[int, ...] = ()
+        for s in sorted(self.active):
+            if not won[s]:
+                penalty[s] = fine
+                losers += (s,)
         next_pot = fine * len(losers)
         nxt = g.next_dealer[self.dealer]
         ev = self.events
-        ev.append(say.payout(self.pot, tuple((s, won[s], payout[s]) for s in range(n)
-                                             if won[s])))
+        ev.append(say.payout(pot, shares))
         if losers:
-            ev.append(say.penalty(losers, fine, g.rules.penalty_stakes))
+            ev.append(say.penalty(losers, fine, stakes))
         ev.append(say.next_deal(next_pot, nxt))
-        self._end(Outcome(None, tuple(self.tricks), tuple(won), tuple(payout), tuple(penalty),
+        self._end(Outcome(None, tuple(tricks), tuple(won), tuple(payout), tuple(penalty),
                           next_pot, nxt))
 
     def _end(self, outcome: Outcome) -> None:
@@ -652,6 +706,8 @@ class KopknackState:
         self.to_act = None
         self.is_over = True
 
+
+_new_state = object.__new__
 
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
 assert HAND_SIZE == TRICKS  # three cards, three tricks: every seat in the play plays all

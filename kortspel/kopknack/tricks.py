@@ -51,45 +51,72 @@ class Duty(NamedTuple):
 def duty(hand: Sequence[str], trick: Sequence[str], number: int, trump: str) -> Duty:
     """The duty that binds the seat holding ``hand`` when ``trick`` (the cards played to it
     so far, the lead first) is trick ``number`` (1, 2 or 3) and ``trump`` the trump suit."""
-    if not trick:
-        if number == 2:
-            trumps = tuple([c for c in hand if SUIT[c] == trump])
-            if trumps:
-                return Duty(LEAD_TRUMP, trumps)
-        return Duty(FREE, tuple(hand))
-    led = SUIT[trick[0]]
-    follow = tuple([c for c in hand if SUIT[c] == led])
-    if number >= 3:
-        return Duty(FOLLOW, follow) if follow else Duty(FREE, tuple(hand))
-    top = 0  # the highest trump in the trick so far: a trump above it heads the trick
-    for c in trick:
-        if SUIT[c] == trump and VALUE[c] > top:
-            top = VALUE[c]
-    heading = tuple([c for c in (follow or hand) if SUIT[c] == trump and VALUE[c] > top])
-    if heading:
-        return Duty(HEAD, heading)
-    if follow:
-        return Duty(FOLLOW, follow)
-    if number == 2:
-        trumps = tuple([c for c in hand if SUIT[c] == trump])
-        if trumps:
-            return Duty(MUST_TRUMP, trumps)
-    return Duty(FREE, tuple(hand))
+    return Duty._make(_duty(hand, trick, number, trump))
 
 
 def legal_cards(hand: Sequence[str], trick: Sequence[str], number: int,
                 trump: str) -> tuple[str, ...]:
     """The cards of ``hand`` that may be played now (see ``duty``)."""
-    return duty(hand, trick, number, trump).cards
+    return _duty(hand, trick, number, trump)[1]
+
+
+def _duty(hand: Sequence[str], trick: Sequence[str], number: int,
+          trump: str) -> tuple[str, tuple[str, ...]]:
+    """The duties themselves, as a plain pair (name, cards): ``duty`` names its parts, and
+    the engine, which asks at every card played, skips that. (Plain loops over three cards
+    at most: cheaper than comprehensions, and this runs at every card played.)"""
+    if not trick:
+        if number == 2:
+            trumps: tuple[str, ...] = ()
+            for c in hand:
+                if SUIT[c] == trump:
+                    trumps += (c,)
+            if trumps:
+                return LEAD_TRUMP, trumps
+        return FREE, tuple(hand)
+    led = SUIT[trick[0]]
+    follow: tuple[str, ...] = ()
+    for c in hand:
+        if SUIT[c] == led:
+            follow += (c,)
+    if number >= 3:
+        return (FOLLOW, follow) if follow else (FREE, tuple(hand))
+    top = 0  # the highest trump in the trick so far: a trump above it heads the trick
+    for c in trick:
+        if SUIT[c] == trump and VALUE[c] > top:
+            top = VALUE[c]
+    heading: tuple[str, ...] = ()
+    for c in follow or hand:
+        if SUIT[c] == trump and VALUE[c] > top:
+            heading += (c,)
+    if heading:
+        return HEAD, heading
+    if follow:
+        return FOLLOW, follow
+    if number == 2:
+        trumps = ()
+        for c in hand:
+            if SUIT[c] == trump:
+                trumps += (c,)
+        if trumps:
+            return MUST_TRUMP, trumps
+    return FREE, tuple(hand)
 
 
 def winning_index(trick: Sequence[str], trump: str) -> int:
     """Which card of a trick (0 = the lead) wins it: the highest trump, else the highest
-    card of the led suit. Cards of other suits never win."""
+    card of the led suit. Cards of other suits never win (``beats``, card by card)."""
     best = 0
+    top = trick[0]
+    suit, value = SUIT[top], VALUE[top]
     for i in range(1, len(trick)):
-        if beats(trick[i], trick[best], trump):
-            best = i
+        c = trick[i]
+        s = SUIT[c]
+        if s == suit:
+            if VALUE[c] > value:
+                best, value = i, VALUE[c]
+        elif s == trump:
+            best, suit, value = i, s, VALUE[c]
     return best
 
 
