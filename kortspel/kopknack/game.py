@@ -12,7 +12,7 @@ from ..errors import KortspelError, RecordError, RulesError
 from ..protocol import check_seats
 from ..records import seat_names
 from .cards import HAND_SIZE, PACK, card_key, parse_card
-from .fast import ExchangeCache, dealing, shuffled_pack
+from .fast import ExchangeCache, dealing, shuffled
 from .narration import Narrator
 from .rules import DEFAULT_SEATS, DEFAULT_STAKE, SEATS, Rules
 from .state import FOLD, KNOCK, KopknackState
@@ -169,10 +169,10 @@ class KopknackGame:
             rng = random.Random(seed)
         elif not isinstance(rng, random.Random):
             raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
-        cards = shuffled_pack(rng)
+        cards = shuffled(rng)
         at = HAND_SIZE * self.seats  # two cards to each seat in turn, then one each
         return KopknackState(self, d, stake, pot, self._dealings[d](cards), cards[at],
-                             tuple(cards[at + 1:]))
+                             cards[at + 1:])
 
     def deal(self, hands: Mapping[str, Sequence[str]] | Sequence[Sequence[str]], trump: str,
              talon: Sequence[str] | None = None, *, dealer: int | str | None = None,

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from ..errors import say_list
 from ..events import OUT, PILE, TALON, TRICK, Event, Fact, Move, Place, Reveal, Zone, hand
 from ..voice import QUOTED_YOU
-from .cards import PACK, article, show, suit_word
+from .cards import HAND_SIZE, PACK, article, show, suit_word
 from .fast import new_tuple
 
 KNACK = "Knack!"
@@ -96,7 +96,10 @@ class Narrator:
         self._knock = tuple(
             Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}.", None,
                   (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
-        self._play: dict[tuple[int, str, int, int, bool], Event] = {}
+        # Per seat, per trick number and lead (``2 * number + lead``), per place in the hand:
+        # card -> the event of playing it.
+        self._play: tuple[tuple[tuple[dict[str, Event], ...], ...], ...] = tuple(
+            tuple(tuple({} for _ in range(HAND_SIZE)) for _ in range(8)) for _ in seats)
         self._exchange: dict[tuple[int, tuple[int, ...], bool], Event] = {}
         self._start: dict[tuple[int, int, int, int, str], list[Event]] = {}
         self._fold: dict[tuple[int, int], Event] = {}
@@ -243,13 +246,15 @@ class Narrator:
     # -- the play -------------------------------------------------------------------------------
 
     def play(self, seat: int, card: str, pos: int, number: int, lead: bool) -> Event:
-        key = (seat, card, pos, number, lead)
-        event = self._play.get(key)
+        # Found by seat, then by trick and lead together, then by the card's place in the
+        # hand and the card: no key tuple to build and hash at every card played.
+        known = self._play[seat][number * 2 + lead][pos]
+        event = known.get(card)
         if event is None:
             who = self.names[seat]
             text = (f"{who} leads {show(card)} to trick {number}." if lead
                     else f"{who} plays {show(card)}.")
-            event = self._play[key] = Event(
+            event = known[card] = Event(
                 "play", text, None,
                 (Move(hand(seat), TRICK_ZONE, 1, True, pos), Reveal(TRICK_ZONE, -1, card, True),
                  Fact("played", seat, (number, card))), "", (seat, card, number, lead))

@@ -34,7 +34,7 @@ class Observation:
     fact) that the table views read; the properties below are its plain reading.
     """
 
-    __slots__ = ("seat", "to_act", "legal", "is_over", "_table", "_phase", "_events", "_n",
+    __slots__ = ("seat", "to_act", "legal", "_table", "_phase", "_events", "_n",
                  "_folded")
 
     def __init__(self, state: KopknackState, seat: int,
@@ -45,7 +45,6 @@ class Observation:
         self._table: tuple[tuple[str, ...], Any, int, int] = state._table
         self.to_act = state.to_act
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self.is_over = state.is_over
         self._phase = state.phase
         # A state's event list only grows, so its first ``_n`` events are this moment's
         # history for good; they are filtered to this seat's view on first use.
@@ -99,6 +98,11 @@ class Observation:
         return self._folded
 
     # -- what the seat knows --------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over (nobody is to act then)."""
+        return self.to_act is None
 
     @property
     def names(self) -> tuple[str, ...]:
