@@ -26,8 +26,36 @@ PHASES = ("bidding", "buying", "play", "over")
 """The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
 
 
+def observe(state: KopknackState, seat: int,
+            legal: Sequence[Action] | None = None) -> Observation:
+    """What ``seat`` may know of ``state`` now (``state.observation(seat, legal)``);
+    ``legal``, if the caller has it, saves working it out again. Made in this one call,
+    without the class's own construction: a driver asks for one at every decision."""
+    if seat is not state.to_act and (type(seat) is not int
+                                      or not 0 <= seat < len(state._table[0])):
+        state._seat(seat, "observation")
+    o = _new(Observation)
+    o.seat = seat
+    # What never changes in a deal: the seats' names, the table's rules options (public, and
+    # a player needs them), the dealer and the stake; one tuple, made once a deal.
+    o._table = state._table
+    o.to_act = state.to_act
+    o.legal = tuple(state.legal_actions(seat) if legal is None else legal)
+    o._phase = state.phase
+    # A state's event list only grows, so its first ``_n`` events are this moment's history
+    # for good; they are filtered to this seat's view on first use.
+    o._events = events = state.events
+    o._n = len(events)
+    o._folded = None
+    return o
+
+
+_new = object.__new__
+
+
 class Observation:
-    """All that one seat may know of a deal, built only from the events that seat saw.
+    """All that one seat may know of a deal, built only from the events that seat saw
+    (``Observation(state, seat)`` is ``observe(state, seat)``).
 
     The fold is done on first use, so a bot that needs only its legal actions (the random
     one) costs nothing here. ``knowledge`` is the generic fold itself (every zone, every
@@ -37,20 +65,18 @@ class Observation:
     __slots__ = ("seat", "to_act", "legal", "_table", "_phase", "_events", "_n",
                  "_folded")
 
-    def __init__(self, state: KopknackState, seat: int,
-                 legal: Sequence[Action] | None = None) -> None:
-        self.seat = seat
-        # What never changes in a deal: the seats' names, the table's rules options (public,
-        # and a player needs them), the dealer and the stake; one tuple, made once a deal.
-        self._table: tuple[tuple[str, ...], Any, int, int] = state._table
-        self.to_act = state.to_act
-        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self._phase = state.phase
-        # A state's event list only grows, so its first ``_n`` events are this moment's
-        # history for good; they are filtered to this seat's view on first use.
-        self._events: Sequence[Event] = state.events
-        self._n = len(state.events)
-        self._folded: dict[str, Any] | None = None
+    seat: int
+    to_act: int | None
+    legal: tuple[Action, ...]
+    _table: tuple[tuple[str, ...], Any, int, int]
+    _phase: int
+    _events: Sequence[Event]
+    _n: int
+    _folded: dict[str, Any] | None
+
+    def __new__(cls, state: KopknackState, seat: int,
+                legal: Sequence[Action] | None = None) -> Observation:
+        return observe(state, seat, legal)
 
     def _fold(self) -> dict[str, Any]:
         if self._folded is not None:

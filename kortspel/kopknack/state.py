@@ -26,7 +26,7 @@ from ..events import Event, Zone, hand
 from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
-from .observation import BID, BUY, OVER, PHASES, PLAY, Observation
+from .observation import BID, BUY, OVER, PHASES, PLAY, observe
 from .tricks import _duty, broken_duty, legal_cards, winning_index
 
 if TYPE_CHECKING:
@@ -307,11 +307,9 @@ class KopknackState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
-        """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
-        if seat is not self.to_act and (type(seat) is not int or not 0 <= seat < self.game.seats):
-            self._seat(seat, "observation")
-        return Observation(self, seat, legal)
+    observation = observe
+    """``observation(seat, legal=None)``: what ``seat`` may know now (``legal``, if the
+    caller has it, saves working it out again)."""
 
     def record(self) -> dict[str, Any]:
         """The JSON record that replays this deal exactly (the contract's format)."""
