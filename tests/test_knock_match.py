@@ -125,7 +125,7 @@ def test_standings_progress_and_the_cut_in_words() -> None:
     rows = m.standings()
     assert [r["seat"] for r in rows] == ["a", "b", "c"]
     assert all(r["score"] == 0 and r["stars"] == 0 and not r["out"] for r in rows)
-    assert match_progress(m).startswith("Round 1; 3 seats still in")
+    assert match_progress(m).startswith("Round 1, 3 seats still in")
     story = cut_story(m, viewer=m.first_dealer)
     assert story[-1].startswith("You cut highest") and "so you deal first" in story[-1]
     teacher = cut_story(m)

@@ -93,6 +93,10 @@ def test_a_whole_deal_is_played_by_clicking_on_the_table(lab):
         assert st["phase"] == "play", st
         if st["banned"] and not refused:
             # A card the duties forbid: the words name the duty, the table stays as it was.
+            # (On a loaded machine the last redraw may still be arriving: wait for it first.)
+            settled = None
+            while settled != shown:
+                settled, shown = shown, (time.sleep(0.5), lab.canvas_hash(0))[1]
             click(st["banned"][0], st["width"])
             poll(lambda: "breaks the duty to" in _text(lab), what="the broken duty in words")
             time.sleep(0.5)
