@@ -12,9 +12,10 @@ from itertools import combinations
 
 import kortspel
 from kortspel import Action
+from kortspel.actions import quick_action
 from kortspel.kopknack import PACK, KopknackGame, beats, shuffled_pack, winning_index
 from kortspel.kopknack.cards import ORDER
-from kortspel.kopknack.fast import ExchangeCache, quick_action, shuffled
+from kortspel.kopknack.fast import ExchangeCache, shuffled
 
 
 def test_the_shuffle_sorts_the_pack_by_one_random_key_a_card() -> None:

@@ -17,9 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations, starmap
 from operator import itemgetter
-from typing import Any
 
-from ..actions import Action
+from ..actions import Action, quick_action
 from .cards import DECK_SIZE, HAND_SIZE, ORDER, PACK
 
 _RANGE = range(DECK_SIZE)
@@ -55,26 +54,6 @@ def dealing(order: Sequence[int]) -> Callable[[Sequence[str]], tuple[tuple[str, 
         return tuple([g(cards) for g in getters])
 
     return deal
-
-
-def quick_action(seat: int, verb: str, who: str, args: tuple[tuple[str, Any], ...]) -> Action:
-    """An ``Action`` made without its checks, for the table's own actions whose parts it made
-    itself (a third of the cost of ``Action(...)``, which checks what a caller gives it). The
-    frozen dataclass's slots are filled through their own descriptors, as its ``__init__``
-    fills them (``object.__setattr__`` finds the same descriptors by name, more slowly)."""
-    act = _new(Action)
-    _set_seat(act, seat)
-    _set_verb(act, verb)
-    _set_who(act, who)
-    _set_args(act, args)
-    return act
-
-
-_new = object.__new__
-_set_seat = Action.seat.__set__  # type: ignore[attr-defined]
-_set_verb = Action.verb.__set__  # type: ignore[attr-defined]
-_set_who = Action.who.__set__  # type: ignore[attr-defined]
-_set_args = Action.args.__set__  # type: ignore[attr-defined]
 
 
 new_tuple = tuple.__new__
