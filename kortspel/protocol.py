@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import CHANCE, Action
 from .errors import KortspelError, RulesError
@@ -109,7 +109,9 @@ class Bot(Protocol):
 
     ``choose`` answers when the seat is to act (a player standing for a person may answer
     ``None``: not yet); ``interrupt`` is asked, when the seat may call out of turn (the
-    Kuku), whether to do so now, and returns ``None`` to stay quiet.
+    Kuku), whether to do so now, and returns ``None`` to stay quiet. A bot that never looks
+    at its observation may say ``reads_observation = False`` (as ``RandomBot`` does): the
+    drivers then hand it ``None`` and spare the cost of making one.
     """
 
     name: str
@@ -126,20 +128,39 @@ class RandomBot:
     """Picks uniformly among the legal actions; calls out of turn with a small probability.
 
     It reads nothing of its observation, which makes it the baseline every other bot is
-    measured against, and the cheapest player for benchmarks and random-play tests.
+    measured against, and the cheapest player for benchmarks and random-play tests. It says
+    so (``reads_observation = False``), so the drivers do not make an observation for it.
     """
+
+    reads_observation: ClassVar[bool] = False
 
     def __init__(self, name: str = "random", call_rate: float = 0.15) -> None:
         self.name = name
         self.call_rate = call_rate
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
+        return legal[_below(rng, len(legal))]
 
     def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         if legal and rng.random() < self.call_rate:
-            return legal[rng.randrange(len(legal))]
+            return legal[_below(rng, len(legal))]
         return None
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, the same number from the same generator, one call cheaper: for a
+    whole number ``n > 0`` that is what ``randrange`` itself returns (``_randbelow``, the
+    same in CPython 3.10 to 3.13). An empty list still raises as ``randrange`` would."""
+    if n > 0:
+        return rng._randbelow(n)  # type: ignore[attr-defined,no-any-return]
+    return rng.randrange(n)
+
+
+def _reads(bot: Any) -> bool:
+    """Whether ``bot`` looks at its observation: a bot says ``reads_observation = False``
+    when it never does (``RandomBot``), and the drivers then hand it ``None`` instead of
+    making one. Every other bot gets its seat's observation, as the protocol promises."""
+    return getattr(bot, "reads_observation", True) is not False
 
 
 def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None:
@@ -159,13 +180,16 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
         return act
     for caller in state.callers():
         calls = state.legal_actions(caller)
-        act = bots[caller].interrupt(state.observation(caller, calls), calls, rng)
+        bot = bots[caller]
+        obs = state.observation(caller, calls) if _reads(bot) else None
+        act = bot.interrupt(obs, calls, rng)
         if act is not None:
             state.apply(act)
             return act
     assert seat is not None
     legal = state.legal_actions()
-    act = bots[seat].choose(state.observation(seat, legal), legal, rng)
+    bot = bots[seat]
+    act = bot.choose(state.observation(seat, legal) if _reads(bot) else None, legal, rng)
     if act is None:  # a player waiting for a person's click: nothing happens yet
         return None
     state.apply(act)
@@ -173,17 +197,48 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
 
 
 def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
-    """Play a hand to its end, chance turns included, with one bot per seat."""
+    """Play a hand to its end, chance turns included, with one bot per seat.
+
+    The same moves as calling :func:`step` until the hand is over (a test holds the two to
+    the same records), written as one loop because the benchmarks and the strategy
+    notebooks' simulations spend their time here: the state's methods and each bot's needs
+    are looked up once per hand, not once per decision.
+    """
     if not isinstance(rng, random.Random):
         raise KortspelError("play_hand needs a random.Random as its rng, e.g. "
                             "random.Random(7)")
     if len(bots) != len(state.game.names):
         raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
                             f"got {len(bots)}")
+    choose = [bot.choose for bot in bots]
+    reads = [_reads(bot) for bot in bots]
+    apply = state.apply
+    legal_actions = state.legal_actions
+    observation = state.observation
+    callers = state.callers
     while not state.is_over:
-        if step(state, bots, rng) is None:
+        seat = state.to_act
+        if seat == CHANCE:
+            apply(state.sample_chance(rng))
+            continue
+        called = False
+        for caller in callers():
+            calls = legal_actions(caller)
+            act = bots[caller].interrupt(
+                observation(caller, calls) if reads[caller] else None, calls, rng)
+            if act is not None:
+                apply(act)
+                called = True
+                break
+        if called:
+            continue
+        legal = legal_actions()
+        act = choose[seat](observation(seat, legal) if reads[seat] else None,  # type: ignore[index]
+                           legal, rng)
+        if act is None:
             raise KortspelError(f"play_hand needs computer players: the player of seat "
-                                f"{state.to_act} made no move")
+                                f"{seat} made no move")
+        apply(act)
     return state
 
 

@@ -406,3 +406,59 @@ def test_the_heuristic_loses_fewer_lives_than_random_play():
     # per seat and hand: random play loses about 0.33, the heuristic about 0.19
     assert heur < rand - 0.08, (heur, rand)
     assert heur < 0.75 * rand, (heur, rand)
+
+
+@pytest.mark.parametrize("name", ["kille", "knock", "kopknack", "gnallknekt"])
+def test_play_hand_makes_the_same_moves_as_step_after_step(name):
+    """``play_hand`` is ``step`` written as one loop for speed: the same seed must give the
+    same record, with random players and with the heuristic (which reads observations)."""
+    low, high = kortspel.spec(name).seats
+    for seats in sorted({low, high}):
+        game = kortspel.load(name, seats=seats)
+        for level in ("random", "heuristic"):
+            for seed in range(3 if name == "gnallknekt" else 8):
+                bots = [game.bot(level) for _ in range(seats)]
+                fast = kortspel.play_hand(game.new_hand(rng=random.Random(seed)), bots,
+                                          random.Random(seed + 100))
+                st = game.new_hand(rng=random.Random(seed))
+                rng = random.Random(seed + 100)
+                while kortspel.step(st, bots, rng) is not None:
+                    pass
+                assert st.is_over and st.record() == fast.record(), (name, seats, level, seed)
+
+
+def test_random_bot_draws_what_randrange_draws():
+    """The random player's cheaper draw must keep every seeded simulation's numbers."""
+    for n in (1, 2, 3, 7, 8, 52, 1000):
+        one, other = random.Random(n), random.Random(n)
+        legal = list(range(n))
+        bot = RandomBot()
+        assert [bot.choose(None, legal, one) for _ in range(200)] == \
+            [legal[other.randrange(n)] for _ in range(200)]
+    with pytest.raises(ValueError):
+        RandomBot().choose(None, [], random.Random(1))
+
+
+def test_a_bot_that_reads_no_observation_is_handed_none_and_others_still_theirs():
+    class Blind(RandomBot):
+        def choose(self, obs, legal, rng):
+            assert obs is None
+            return super().choose(obs, legal, rng)
+
+    class Seeing(RandomBot):
+        reads_observation = True
+        seen = 0
+
+        def choose(self, obs, legal, rng):
+            assert obs is not None and list(obs.legal) == list(legal)
+            Seeing.seen += 1
+            return super().choose(obs, legal, rng)
+
+    game = kortspel.load("kille", seats=4)
+    rng = random.Random(9)
+    for _ in range(30):
+        kortspel.play_hand(game.new_hand(rng=rng), [Blind(), Seeing(), Blind(), Seeing()], rng)
+        st = game.new_hand(rng=rng)
+        while kortspel.step(st, [Seeing(), Blind(), Seeing(), Blind()], rng) is not None:
+            pass
+    assert Seeing.seen
