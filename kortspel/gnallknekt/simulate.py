@@ -17,43 +17,32 @@ When the two players play alike, the endgame is played once and seen from both s
 main game goes on as it was, so a job with branches counts its whole games and, beside
 them, every endgame played out again from the very same position.
 
-A run is cut into *chunks* of a few games; the chunks are shared out among the cores and
-their counts (a :class:`~collections.Counter` of what ``keep`` saw) add up. As every game has
-its own seed, the counts are the same on one core or two, in chunks of any size.
+How a run is cut into chunks of a few games, played on both cores by helper processes,
+forecast and reported is the same for every game: :mod:`kortspel.simulation`, whose ``run``,
+``estimate``, ``cores`` and ``play_chunk`` this module hands on. The runner gives each chunk
+a generator of its own, which a Gnällknekt job leaves aside: as every game has its own seed,
+the counts are the same on one core or two, in chunks of any size.
 
 Everything is played through the engine's public protocol (``GnallknektGame.new_hand``,
 ``kortspel.step``, ``clone``, ``result()``): nothing is played faster by cutting a corner of
-the rules.
-
-The other cores are used by *helpers*: plain ``python`` processes started once (about a third
-of a second) and kept, each fed chunks through a pipe. They run in a process group of their
-own, so a notebook's interrupt reaches only the kernel (which then stops handing out chunks)
-and a kernel's shutdown does not wait on them; they end when the kernel ends, as their pipe
-closes. A helper imports what it runs by name, so ``keep`` and the players' classes must be
-defined in a module: a run whose ``keep`` or players were typed into a notebook is played in
-the kernel's own process, on one core.
+the rules. A helper imports what it runs by name, so ``keep`` and the players' classes must
+be defined in a module: a run whose ``keep`` or players were typed into a notebook is played
+in the kernel's own process, on one core.
 """
 
 from __future__ import annotations
 
-import atexit
-import os
-import pickle
-import queue
 import random
-import signal
-import subprocess
-import sys
-import threading
-import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from .. import simulation
 from ..actions import Action
 from ..errors import KortspelError
 from ..protocol import Bot, step
+from ..simulation import cores, estimate, play_chunk, run
 from .bots import GnallknektHeuristic
 from .cards import is_jack
 from .game import GnallknektGame
@@ -237,12 +226,12 @@ def ending(played: Played) -> Ending:
 
 
 # -------------------------------------------------------------------------------------------
-# A run: jobs, cut into chunks
+# A job: games, and their endgames played out again
 # -------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Job:
+class Job(simulation.Job):
     """``n`` games at a table of these players, from ``seed``: ``players[0]`` is the player
     under test (it moves round the seats, game by game), the others sit in the other seats in
     order. ``keep(played)`` says what to count of each ``Played``: one key, or a list of
@@ -252,65 +241,49 @@ class Job:
     ``"tested"`` only with the tested player's seat, and only when it is one of the last
     two."""
 
-    players: Sequence[Bot]
-    n: int
-    seed: int | str
-    keep: Callable[[Played], Any]
     rules: Mapping[str, Any] = field(default_factory=dict)
     branches: Mapping[str, tuple[Bot, Bot]] = field(default_factory=dict)
     you: str = "both"
+
+    units = "games"
+    keep_of = "a played game"
 
     @property
     def per_chunk(self) -> int:
         return GAMES_PER_CHUNK
 
-    def chunks(self) -> list[tuple[int, int]]:
-        """(first, count) of each chunk."""
-        size = self.per_chunk
-        return [(first, min(size, self.n - first)) for first in range(0, self.n, size)]
-
     def kind(self) -> tuple[Any, ...]:
         """What the time a game takes depends on: the seats, the kinds of player, the rules,
         the branches."""
-        return (len(self.players), tuple(type(p).__name__ for p in self.players),
-                tuple(sorted(self.rules.items())),
+        return (*super().kind(), tuple(sorted(self.rules.items())),
                 tuple((k, type(a).__name__, type(b).__name__)
                       for k, (a, b) in sorted(self.branches.items())), self.you)
 
+    def check(self) -> None:
+        if not isinstance(self.branches, Mapping) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 for pair in self.branches.values()):
+            raise KortspelError("branches map a name to a pair of players: (yours, the other's)")
+        if self.you not in ("both", "tested"):
+            raise KortspelError(f"you is 'both' or 'tested', not {self.you!r}")
+        GnallknektGame(len(self.players), rules=dict(self.rules))  # 3 to 5 players, known options
 
-def _check(job: Job) -> None:
-    if not isinstance(job, Job):
-        raise KortspelError(f"a simulation job is a simulate.Job, not {type(job).__name__}")
-    if type(job.n) is not int or job.n < 1:
-        raise KortspelError(f"a job plays a whole number of games (at least 1), not {job.n!r}")
-    if not callable(job.keep):
-        raise KortspelError(f"keep is a function of a played game, not {job.keep!r}")
-    if not isinstance(job.branches, Mapping) or not all(
-            isinstance(pair, tuple) and len(pair) == 2 for pair in job.branches.values()):
-        raise KortspelError("branches map a name to a pair of players: (yours, the other's)")
-    if job.you not in ("both", "tested"):
-        raise KortspelError(f"you is 'both' or 'tested', not {job.you!r}")
-    GnallknektGame(len(job.players), rules=dict(job.rules))  # 3 to 5 players, known options
+    def bots(self) -> Sequence[Bot]:
+        """The players at the table and those of every branch."""
+        return [*self.players, *(p for pair in self.branches.values() for p in pair)]
 
+    def timing(self) -> tuple[int, int]:
+        return 1, 1  # a game is long: one (after the one that warms up) makes the forecast
 
-def _importable(thing: Any) -> bool:
-    """Whether another process can import this function or class by its name: not so for a
-    lambda, a function inside a function, or anything typed into a notebook."""
-    name = getattr(thing, "__qualname__", "<")
-    return getattr(thing, "__module__", "__main__") != "__main__" and "<" not in name
-
-
-def _portable(job: Job) -> bool:
-    """Whether a helper process can play this job's chunks."""
-    bots = [*job.players, *(p for pair in job.branches.values() for p in pair)]
-    return _importable(job.keep) and all(_importable(type(p)) for p in bots)
-
-
-def _count(tally: Counter[Hashable], kept: Any) -> None:
-    if isinstance(kept, list):
-        tally.update(kept)
-    else:
-        tally[kept] += 1
+    def play(self, rng: random.Random, first: int, count: int) -> Iterator[Any]:
+        """Games ``first`` .. ``first + count - 1``, each with its branches, counted as one:
+        every game is dealt from a generator of its own (so ``rng``, the chunk's, is unused)."""
+        game = GnallknektGame(len(self.players), rules=dict(self.rules))
+        for i in range(first, first + count):
+            kept: list[Any] = []
+            for played in play_game(self, game, i):
+                got = self.keep(played)
+                kept.extend(got if isinstance(got, list) else [got])
+            yield kept
 
 
 def _finish(state: GnallknektState, bots: Sequence[Bot], rng: random.Random) -> None:
@@ -318,8 +291,9 @@ def _finish(state: GnallknektState, bots: Sequence[Bot], rng: random.Random) -> 
         step(state, bots, rng)
 
 
-def play_game(job: Job, game: GnallknektGame, i: int, tally: Counter[Hashable]) -> None:
-    """Play game ``i`` of the job (and its branches) and count what ``keep`` says."""
+def play_game(job: Job, game: GnallknektGame, i: int) -> Iterator[Played]:
+    """Play game ``i`` of the job, then its branches; yield the whole game's ``Played`` and
+    then each branch's, as each ends."""
     n = game.seats
     seat = i % n
     others = list(job.players[1:])
@@ -330,7 +304,7 @@ def play_game(job: Job, game: GnallknektGame, i: int, tally: Counter[Hashable]) 
         step(state, bots, rng)
     start = state.clone()  # two players are left (the game always passes through here)
     _finish(state, bots, rng)
-    _count(tally, job.keep(Played(i, state, seat, None, start, seat)))
+    yield Played(i, state, seat, None, start, seat)
     yous = start.seats_in if job.you == "both" else [seat] if seat in start.seats_in else []
     for name, (yours, theirs) in job.branches.items():
         if _alike(yours, theirs):  # one game, seen from each side
@@ -347,244 +321,13 @@ def play_game(job: Job, game: GnallknektGame, i: int, tally: Counter[Hashable]) 
                 _finish(branch, table, random.Random(f"{job.seed!r}/{i}/{name}/{you}"))
                 played.append((you, branch))
         for you, branch in played:
-            _count(tally, job.keep(Played(i, branch, you, name, start, seat)))
+            yield Played(i, branch, you, name, start, seat)
 
 
 def _alike(one: Bot, other: Bot) -> bool:
     """Whether two players play alike (the same class, the same settings): an endgame
     between them is one game, whichever side is called "you"."""
     return type(one) is type(other) and vars(one) == vars(other)
-
-
-def play_chunk(job: Job, first: int, count: int) -> tuple[Counter[Hashable], float]:
-    """Play one chunk of a job; return its counts and the seconds it took."""
-    begin = time.perf_counter()
-    game = GnallknektGame(len(job.players), rules=dict(job.rules))
-    tally: Counter[Hashable] = Counter()
-    for i in range(first, first + count):
-        play_game(job, game, i, tally)
-    return tally, time.perf_counter() - begin
-
-
-# -------------------------------------------------------------------------------------------
-# Cores, and how long a run will take
-# -------------------------------------------------------------------------------------------
-
-
-def cores() -> int:
-    """How many cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-_SECONDS_EACH: dict[tuple[Any, ...], float] = {}  # job kind -> seconds a game takes
-_HELPER_START = 0.4  # seconds for a new helper to start and import kortspel
-
-
-def _nothing(played: Played) -> None:
-    return None
-
-
-def _seconds_each(job: Job) -> float:
-    """Seconds one game of this kind takes on one core: measured by the chunks already
-    played, or else by playing one game right now (a game is long, so one is enough for a
-    forecast and costs a twentieth of a second or so)."""
-    kind = job.kind()
-    if kind not in _SECONDS_EACH:
-        probe = Job(job.players, 10**6, "how long", _nothing, job.rules, job.branches, job.you)
-        _SECONDS_EACH[kind] = play_chunk(probe, 0, 1)[1]
-    return _SECONDS_EACH[kind]
-
-
-def _workers(jobs: Mapping[Hashable, Job], workers: int | None) -> int:
-    if workers is not None and (type(workers) is not int or workers < 1):
-        raise KortspelError(f"workers is a number of cores, at least 1, not {workers!r}")
-    if not all(_portable(job) for job in jobs.values()):
-        return 1  # a keep function or a player typed into a notebook: this process only
-    return max(1, min(workers or cores(), sum(len(job.chunks()) for job in jobs.values())))
-
-
-def estimate(jobs: Mapping[Hashable, Job], workers: int | None = None) -> float:
-    """About how many seconds ``run(jobs, workers)`` will take, from what this machine has
-    measured (by playing a game of each new kind, if nothing yet)."""
-    w = _workers(jobs, workers)
-    work = sum(_seconds_each(job) * job.n for job in jobs.values())
-    starting = w > 1 and sum(1 for h in _HELPERS if h.alive) < w - 1
-    return work / w + (_HELPER_START if starting else 0.0)
-
-
-# -------------------------------------------------------------------------------------------
-# Helpers: the other cores
-# -------------------------------------------------------------------------------------------
-
-
-class _Helper:
-    """One helper process: it reads (job, first, count) from its stdin and writes back
-    ("ok", play_chunk's result) or ("error", the exception), pickled."""
-
-    def __init__(self) -> None:
-        path = os.pathsep.join(p for p in sys.path if p)  # it imports what this process can
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "from kortspel.gnallknekt.simulate import serve; serve()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": path},
-            start_new_session=(os.name == "posix"))  # out of the kernel's process group
-        self.alive = True
-        self.answered = 0
-        self.lock = threading.Lock()  # one chunk at a time, even across an interrupted run
-
-    def play(self, task: tuple[Job, int, int]) -> tuple[str, Any]:
-        """Send a chunk and wait for its answer; ("died", None) if the helper is gone."""
-        global _HELPERS_FAIL
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        with self.lock:
-            try:
-                pickle.dump(task, stdin, protocol=pickle.HIGHEST_PROTOCOL)
-                stdin.flush()
-                answer: tuple[str, Any] = pickle.load(stdout)
-            except Exception:  # killed, or its end of a pipe broken
-                self.close()
-                if not self.answered:  # it never worked: start no more this session
-                    _HELPERS_FAIL = True
-                return "died", None
-            self.answered += 1
-            return answer
-
-    def close(self) -> None:
-        self.alive = False
-        try:
-            if self.process.stdin:
-                self.process.stdin.close()  # the helper reads the end of its input, and ends
-            self.process.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-
-
-_HELPERS: list[_Helper] = []
-_HELPERS_FAIL = False  # set when a helper died before its first answer: none are started then
-
-
-def _helpers(n: int) -> list[_Helper]:
-    """``n`` helpers that are running, started where need be; fewer where none can start."""
-    _HELPERS[:] = [h for h in _HELPERS if h.alive and h.process.poll() is None]
-    while len(_HELPERS) < n and not _HELPERS_FAIL:
-        try:
-            _HELPERS.append(_Helper())
-        except OSError:  # no processes may be started here: play on with those there are
-            break
-    return _HELPERS[:n]
-
-
-@atexit.register
-def _close_helpers() -> None:
-    for helper in _HELPERS:
-        helper.close()
-    _HELPERS.clear()
-
-
-def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
-    """A helper's life: play each chunk it is sent, until its input ends."""
-    if hasattr(signal, "SIGINT"):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupt is for the kernel
-    stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout.buffer
-    sys.stdout = sys.stderr  # a stray print must not break the pipe's pickles
-    while True:
-        try:
-            task = pickle.load(stdin)
-        except (EOFError, OSError):
-            return
-        try:
-            answer: tuple[str, Any] = ("ok", play_chunk(*task))
-        except Exception as error:  # sent back, raised by the kernel
-            answer = ("error", error)
-        try:
-            pickle.dump(answer, stdout, protocol=pickle.HIGHEST_PROTOCOL)
-            stdout.flush()
-        except (OSError, pickle.PicklingError):
-            return
-
-
-# -------------------------------------------------------------------------------------------
-# Running
-# -------------------------------------------------------------------------------------------
-
-
-def run(
-    jobs: Mapping[Hashable, Job],
-    workers: int | None = None,
-    progress: Callable[[int, float, int], Callable[[int], None]] | None = None,
-) -> dict[Hashable, Counter[Hashable]]:
-    """Play every job and return its counts, by the job's key.
-
-    ``workers``: how many cores to use (default: all of them); the counts are the same for
-    any number. ``progress(total, seconds, cores)`` is called before the first game, with
-    the number of games to play, an estimate of the seconds it will take and the cores it
-    will use; it returns a function that is told how many are done, as they finish.
-    """
-    for job in jobs.values():
-        _check(job)
-    w = _workers(jobs, workers)
-    total = sum(job.n for job in jobs.values())
-    update = progress(total, estimate(jobs, w), w) if progress else (lambda done: None)
-    todo: queue.SimpleQueue[tuple[Hashable, Job, int, int]] = queue.SimpleQueue()
-    for key, job in jobs.items():
-        for first, count in job.chunks():
-            todo.put((key, job, first, count))
-    answers: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
-    stop = threading.Event()
-
-    def feed(helper: _Helper) -> None:
-        """Hand this helper one chunk after another (in a thread of the kernel)."""
-        while not stop.is_set():
-            try:
-                key, job, first, count = task = todo.get_nowait()
-            except queue.Empty:
-                return
-            status, result = helper.play((job, first, count))
-            answers.put((status, result, task))
-            if status == "died":
-                return
-
-    threads = [threading.Thread(target=feed, args=(h,), daemon=True)
-               for h in (_helpers(w - 1) if w > 1 else [])]
-    for thread in threads:
-        thread.start()
-    counts: dict[Hashable, Counter[Hashable]] = {key: Counter() for key in jobs}
-    done, played = 0, 0
-    n_tasks = sum(len(job.chunks()) for job in jobs.values())
-    try:
-        while played < n_tasks:
-            try:
-                status, result, task = answers.get_nowait()
-            except queue.Empty:
-                try:  # the kernel's own share: a chunk of its own while there are some
-                    task = todo.get_nowait()
-                except queue.Empty:  # all handed out: wait for the helpers' answers
-                    try:
-                        status, result, task = answers.get(timeout=0.1)
-                    except queue.Empty:
-                        continue
-                else:
-                    status, result = "ok", play_chunk(*task[1:])
-            key, job, first, count = task
-            if status == "died":  # a helper was killed: its chunk is played here
-                todo.put(task)
-                continue
-            if status == "error":
-                raise result
-            chunk_tally, seconds = result
-            counts[key].update(chunk_tally)
-            _SECONDS_EACH[job.kind()] = seconds / count
-            played += 1
-            done += count
-            update(done)
-    finally:
-        stop.set()  # on an interrupt: each helper finishes its chunk, and takes no other
-    return counts
 
 
 def tally(players: Sequence[Bot], n: int, seed: int | str, keep: Callable[[Played], Any],
