@@ -8,6 +8,10 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -312,3 +316,33 @@ def test_cards_and_verbs_are_read_as_the_contract_says() -> None:
     rec["extra"] = {"anything": [1, 2]}
     rec["actions"][0]["note"] = "ignored"
     assert kortspel.replay(rec) == kortspel.replay(good())
+
+
+# -- the builder ------------------------------------------------------------------------------
+
+def test_the_shipped_records_are_what_the_builder_makes() -> None:
+    """tools/gnallknekt_records.py describes every worked game; its --check rebuilds them
+    through the engine and names any shipped file that differs, so the two never drift."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "tools" / "gnallknekt_records.py"),
+                           "--check"], capture_output=True, text=True, cwd=root, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_no_worked_comment_repeats_the_narration() -> None:
+    """A comment teaches (why, which rule, what to notice); what happened the replay already
+    says, so no comment is the engine's narration of its own action."""
+    for name in sorted(EXPECTED):
+        rec = example(name)
+        frames = kortspel.frames(rec)
+        notes = iter(a["comment"] for a in rec["actions"])
+        for i, act in enumerate(frames[-1].actions):
+            if act.seat == CHANCE:
+                continue
+            said = " ".join(e.text for e in frames[i + 1].events[len(frames[i].events):])
+            comment = next(notes)
+            assert not said or _words(said) not in _words(comment), (name, i + 1, comment)
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^\w♠♥♦♣]+", " ", text.lower()).split())
