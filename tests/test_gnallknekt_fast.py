@@ -13,10 +13,27 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from itertools import product
 from typing import Any
 
 from kortspel import CHANCE, Action
-from kortspel.gnallknekt import GnallknektGame, GnallknektState, beats, top_unit
+from kortspel.gnallknekt import DOUBLE_PACK, GnallknektGame, GnallknektState, beats, top_unit
+from kortspel.gnallknekt.fast import (
+    CARD_KEY,
+    EMPTY,
+    HAND,
+    LANE,
+    LANE_MASK,
+    LANES_ON,
+    LONE_JACK,
+    PAIR_KEY,
+    PAIR_LANE,
+    PAIR_RANKS_ON,
+    SINGLES_ON,
+    MoveCache,
+    lane_slots,
+    target_key,
+)
 from kortspel.gnallknekt.rules import OPTIONS
 from kortspel.gnallknekt.state import DRAW, MAX_UP, MOVE, MOVES_PER_TURN
 
@@ -192,7 +209,104 @@ def test_the_legal_list_is_the_plain_reading_of_the_rules_in_order() -> None:
                 continue
             legal = st.legal_actions()
             assert [str(a) for a in legal] == plain_legal(st), str(st)
+            assert st._tops == [target_key(top_unit(st.up[s][j]), st.lone_jack(s, j))
+                                for s in range(seats) for j in range(3)]
             assert all(st.legal_actions(s) == [] for s in range(seats) if s != st.cur)
             assert legal == st.legal_actions(st.cur)
             st.apply(legal[rng.randrange(len(legal))])
 
+
+
+def test_a_hand_set_table_is_read_again_when_its_legal_list_is_cleared() -> None:
+    """Tests set piles by hand and clear ``_legal``; the pile tops kept for the listing are
+    then read again, so the list follows the hand-set table."""
+    st = GnallknektGame(3).new_hand(seed=3)
+    while st.stage != MOVE:
+        st.apply(st.legal_actions()[0])
+    st.up[1][0] = ["JD"]
+    st._legal = None
+    assert [str(a) for a in st.legal_actions()] == plain_legal(st)
+
+
+# ---------------------------------------------------------------------------------------------
+# The tables of fast.py against beats()
+# ---------------------------------------------------------------------------------------------
+
+CARDS = sorted(set(DOUBLE_PACK))
+PAIR_RANKS = sorted({c[:-1] for c in CARDS} - {"J"})
+
+
+def tops_of(key: int) -> list[tuple[tuple[str, ...], bool]]:
+    """Every pile top (and lone-Jack flag) that ``target_key`` gives the number ``key``."""
+    out = []
+    for t in CARDS:
+        for lone in (False, True):
+            if lone and t[:-1] != "J":
+                continue
+            if target_key((t,), lone) == key:
+                out.append(((t,), lone))
+    for a, b in product(CARDS, CARDS):
+        if a[:-1] == b[:-1] and a[:-1] != "J" and target_key((a, b), False) == key:
+            out.append(((a, b), False))
+    return out
+
+
+def test_every_top_has_a_number_and_one_number_means_one_answer() -> None:
+    assert target_key((), False) == EMPTY
+    assert len(set(CARD_KEY.values())) == 52 and LONE_JACK not in CARD_KEY.values()
+    assert set(PAIR_KEY.values()) == set(range(LONE_JACK + 1, len(SINGLES_ON)))
+    for key in range(len(SINGLES_ON)):
+        tops = tops_of(key)
+        assert tops, key
+        for unit, lone in tops:
+            assert SINGLES_ON[key] == {c for c in CARDS if beats((c,), unit, lone)}
+            for r in PAIR_RANKS:
+                for s1, s2 in (("S", "H"), ("D", "D"), ("C", "S")):
+                    assert (r in PAIR_RANKS_ON[key]) == beats((r + s1, r + s2), unit, lone)
+            # two Jacks never attack together, whatever the top
+            assert not beats(("JS", "JH"), unit, lone)
+
+
+def test_the_lanes_say_for_each_card_and_pair_rank_which_slots_it_beats() -> None:
+    """OR-ing ``LANES_ON[top] << slot`` over random tables gives, in each card's lane, the
+    slots whose top that card beats, as ``beats`` says it card by card."""
+    rng = random.Random(11)
+    keys = range(len(SINGLES_ON))
+    for _ in range(400):
+        slots = {k: rng.choice([*keys, EMPTY]) for k in rng.sample(range(15), rng.randint(0, 12))}
+        lanes = 0
+        for k, t in slots.items():
+            if t != EMPTY:
+                lanes |= LANES_ON[t] << k
+        for c in CARDS:
+            want = tuple(sorted(k for k, t in slots.items() if t != EMPTY and c in SINGLES_ON[t]))
+            assert lane_slots(lanes >> LANE[c] & LANE_MASK) == want
+        for r in PAIR_RANKS:
+            want = tuple(sorted(k for k, t in slots.items()
+                                if t != EMPTY and r in PAIR_RANKS_ON[t]))
+            assert lane_slots(lanes >> PAIR_LANE[r] & LANE_MASK) == want
+
+
+def test_the_cached_actions_are_the_actions_a_caller_would_make() -> None:
+    names = ("a", "b", "c", "d")
+    cache = MoveCache(names, {})
+    for seat in range(4):
+        for cards in (("7H",), ("QS", "QD"), ("JC",)):
+            for source in (0, 1, 2, HAND):
+                row = cache.attack_row(seat, source, cards)
+                src = "hand" if source == HAND else source
+                for k, act in enumerate(row):
+                    if k // 3 == seat:
+                        assert act is None
+                        continue
+                    plain = Action(seat, "attack", names[seat], (
+                        ("cards", cards), ("from", src), ("target", names[k // 3]),
+                        ("pile", k % 3)))
+                    assert act == plain and str(act) == str(plain) and hash(act) == hash(plain)
+                    assert cache.own[id(act)] is act
+                    assert cache.attack_action(seat, cards, src, k // 3, k % 3) is act
+            rows = cache.defence_rows(seat, cards)
+            for mask in range(8):
+                assert list(rows[mask]) == [
+                    Action(seat, "defend", names[seat], (("cards", cards), ("pile", i)))
+                    for i in range(3) if mask >> i & 1]

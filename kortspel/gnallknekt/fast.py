@@ -9,6 +9,10 @@ else, so there is still one definition of what beats what; a test compares them 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action, quick_action
 from .cards import _JACKS, _RANK, PACK, beats
 
 _CARDS = tuple(PACK)
@@ -37,3 +41,163 @@ PAIRS_ON_PAIR: dict[str, frozenset[str]] = {
 """For a pair of rank ``rt`` on top: the ranks of the pairs that beat it."""
 
 assert JACK_SET == _JACKS
+
+# ---------------------------------------------------------------------------------------------
+# Pile tops as small numbers, and what beats each
+# ---------------------------------------------------------------------------------------------
+
+CARD_KEY: dict[str, int] = {c: i for i, c in enumerate(_CARDS)}
+"""A single card on top of a pile, as a number: its place in the pack (0 to 51)."""
+LONE_JACK = len(_CARDS)
+"""A Jack alone on its owner's only pile in the last rounds (rule 13): any pair takes it too.
+Which Jack it is never matters, so every lone Jack is this one number."""
+PAIR_KEY: dict[str, int] = {c: LONE_JACK + 1 + _PAIR_RANKS.index(_RANK[c])
+                            for c in _CARDS if c not in _JACKS}
+"""A pair on top, as a number, by the rank of either of its cards: suits never matter."""
+EMPTY = -1
+"""A pile that is gone (or a seat's pile slot at a table too small to have it)."""
+
+
+def target_key(unit: tuple[str, ...], lone: bool) -> int:
+    """The number of a pile's top (``cards.top_unit``), ``lone`` when it is a lone Jack of the
+    last rounds (``state.lone_jack``): every top that the same cards beat gets one number, so
+    the tables below answer for all of them at once."""
+    if not unit:
+        return EMPTY
+    if len(unit) == 2:
+        return PAIR_KEY[unit[0]]
+    return LONE_JACK if lone else CARD_KEY[unit[0]]
+
+
+def _tables() -> tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...]]:
+    singles: list[frozenset[str]] = []
+    pairs: list[frozenset[str]] = []
+    for t in _CARDS:
+        singles.append(SINGLE_BEATERS[t])
+        pairs.append(PAIRS_ON_SINGLE[t, False])
+    jacks = [t for t in _CARDS if t in _JACKS]
+    assert len({(SINGLE_BEATERS[t], PAIRS_ON_SINGLE[t, True]) for t in jacks}) == 1
+    singles.append(SINGLE_BEATERS[jacks[0]])
+    pairs.append(PAIRS_ON_SINGLE[jacks[0], True])
+    for r in _PAIR_RANKS:
+        singles.append(JACK_SET)
+        pairs.append(PAIRS_ON_PAIR[r])
+    return tuple(singles), tuple(pairs)
+
+
+SINGLES_ON, PAIR_RANKS_ON = _tables()
+"""By a top's number (``target_key``): the single cards that beat it, and the ranks of the
+pairs that beat it. Read from the tables above, so from ``beats``; a test checks every top
+and every card and pair against ``beats`` itself."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Which piles each card beats, for all cards at once
+# ---------------------------------------------------------------------------------------------
+
+LANE_WIDTH = 16
+"""Bits per lane: one bit per pile slot (``seat * 3 + pile``; 15 slots at five seats)."""
+LANE_MASK = (1 << LANE_WIDTH) - 1
+LANE: dict[str, int] = {c: LANE_WIDTH * i for i, c in enumerate(_CARDS)}
+"""Where each card's lane starts in a ``LANES_ON`` number."""
+PAIR_LANE: dict[str, int] = {r: LANE_WIDTH * (len(_CARDS) + i) for i, r in enumerate(_PAIR_RANKS)}
+"""Where the lane of the pairs of each rank starts (after the cards' lanes)."""
+LANES_ON: tuple[int, ...] = tuple(
+    sum(1 << LANE[c] for c in SINGLES_ON[t]) + sum(1 << PAIR_LANE[r] for r in PAIR_RANKS_ON[t])
+    for t in range(len(SINGLES_ON)))
+"""By a top's number: one big integer with a lane of bits per card and per pair rank, bit 0
+of a lane set when that card (or a pair of that rank) beats the top.
+
+Listing a turn's attacks asks which of the pile tops in reach each card or pair beats. For
+every top in reach, ``LANES_ON[top] << slot`` puts its answers for *all* cards at once in
+bit ``slot`` of each lane, and OR-ing them together gives, in each card's lane, the mask of
+the slots that card beats: a dozen big-integer operations (done in C) instead of asking
+``beats`` for every card against every top. ``lane_slots`` reads a mask back as slots."""
+
+_SLOTS: dict[int, tuple[int, ...]] = {}
+
+
+def lane_slots(mask: int) -> tuple[int, ...]:
+    """The pile slots set in ``mask``, lowest first (remembered: a few thousand masks)."""
+    got = _SLOTS.get(mask)
+    if got is None:
+        got = _SLOTS[mask] = tuple(k for k in range(LANE_WIDTH) if mask >> k & 1)
+    return got
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's attacks and defences, made once and found by small numbers
+# ---------------------------------------------------------------------------------------------
+
+HAND = 3
+"""The source of an attack from the hand, as an index next to the own piles 0, 1 and 2."""
+
+
+class MoveCache:
+    """The attack and defence actions of one seating, each made once, in rows that a turn's
+    listing reads by small numbers instead of building an action or a key per listed move.
+
+    A turn's attacks are listed unit by unit (a card or pair, from the hand or off an own
+    pile), each against every pile top it beats, in seat and pile order. ``rows[seat]
+    [source][unit]`` holds that unit's attack on every pile slot (``seat * 3 + pile``), so
+    the listing gathers, per unit, the slots it beats and reads the actions off its row.
+    ``defences[seat][unit]`` holds a unit's defences for each mask of the own piles with
+    room. Every action is an ``Action`` made by ``quick_action`` (the table built its parts
+    itself) and entered in ``own``, so ``apply`` knows it for the table's own.
+
+    A row is made whole the first time its unit attacks (a dozen actions at most), and kept:
+    a seating has at most a few thousand units, so a long simulation soon lists its moves
+    without making any.
+    """
+
+    def __init__(self, names: Sequence[str], own: dict[int, Action]) -> None:
+        self.names = tuple(names)
+        self.own = own
+        seats = range(len(self.names))
+        self.attack_actions: dict[tuple[Any, ...], Action] = {}
+        self.defend_actions: dict[tuple[Any, ...], Action] = {}
+        self.rows: tuple[tuple[dict[Any, list[Action | None]], ...], ...] = tuple(
+            tuple({} for _ in range(HAND + 1)) for _ in seats)
+        """``rows[seat][source][unit][slot]``: the unit's attack on that pile slot (``None``
+        for the seat's own). The unit is the card itself for a single, the pair's tuple for
+        a pair; the source an own pile (0-2) or ``HAND``."""
+        self.defences: tuple[dict[Any, tuple[tuple[Action, ...], ...]], ...] = tuple(
+            {} for _ in seats)
+        """``defences[seat][unit][mask]``: the unit laid on each own pile in ``mask``."""
+
+    def attack_action(self, seat: int, cards: tuple[str, ...], source: int | str,
+                      target: int, pile: int) -> Action:
+        key = (seat, cards, source, target, pile)
+        act = self.attack_actions.get(key)
+        if act is None:
+            act = self.attack_actions[key] = quick_action(
+                seat, "attack", self.names[seat],
+                (("cards", cards), ("from", source), ("target", self.names[target]),
+                 ("pile", pile)))
+            self.own[id(act)] = act
+        return act
+
+    def defend_action(self, seat: int, cards: tuple[str, ...], pile: int) -> Action:
+        key = (seat, cards, pile)
+        act = self.defend_actions.get(key)
+        if act is None:
+            act = self.defend_actions[key] = quick_action(
+                seat, "defend", self.names[seat], (("cards", cards), ("pile", pile)))
+            self.own[id(act)] = act
+        return act
+
+    def attack_row(self, seat: int, source: int, cards: tuple[str, ...]) -> list[Action | None]:
+        """The row of ``cards`` attacking from ``source``, made on first use."""
+        src: int | str = "hand" if source == HAND else source
+        row = [None if k // 3 == seat else self.attack_action(seat, cards, src, k // 3, k % 3)
+               for k in range(3 * len(self.names))]
+        self.rows[seat][source][cards[0] if len(cards) == 1 else cards] = row
+        return row
+
+    def defence_rows(self, seat: int, cards: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+        """The defences of ``cards`` for each mask of own piles with room (eight masks), made
+        on first use."""
+        rows = tuple(tuple(self.defend_action(seat, cards, i) for i in range(3) if mask >> i & 1)
+                     for mask in range(8))
+        self.defences[seat][cards[0] if len(cards) == 1 else cards] = rows
+        return rows

@@ -15,6 +15,7 @@ from ..errors import KortspelError, RecordError, RulesError
 from ..protocol import check_seats
 from ..records import seat_names
 from .cards import DOUBLE_PACK, dealer_value, parse_card
+from .fast import MoveCache
 from .narration import Narrator
 from .rules import Rules
 from .state import GnallknektState
@@ -88,11 +89,6 @@ class _Kit:
         self.ends = tuple(make(s, "end") for s in seats)
         self.discards = tuple({c: make(s, "discard", card=c) for c in DOUBLE_PACK[:52]}
                               for s in seats)
-        self.attacks: dict[tuple[Any, ...], Action] = {}
-        # The attacks of one seat with one card or pair from one place, by target pile
-        # (seat * 3 + pile): how the legal moves are listed without building keys.
-        self.attack_rows: dict[tuple[Any, ...], list[Action | None]] = {}
-        self.defences: dict[tuple[Any, ...], Action] = {}
         # The actions made here or read by the codec, by id: well formed by construction, so
         # ``apply`` need not check their form again. The dict holds each action, so its id
         # cannot be reused by another object while it is listed.
@@ -100,6 +96,10 @@ class _Kit:
         for a in (*(a for pair in self.draws for a in pair), *self.ends,
                   *(a for d in self.discards for a in d.values())):
             self.own[id(a)] = a
+        # The draws a turn may list, by (stock open) * 2 + (discard open): shared lists,
+        # never changed (the state hands out copies).
+        self.draw_lists = tuple(([], [d[1]], [d[0]], [d[0], d[1]]) for d in self.draws)
+        self.moves = MoveCache(names, self.own)
         self.parsed: dict[Any, Action] = {}  # a record's action objects already read
 
 
@@ -135,15 +135,17 @@ class GnallknektGame:
             raise RulesError(f"rules are options by name, e.g. {{'draw': 'piles'}}, not "
                              f"{type(rules).__name__}")
         self.index = {n: i for i, n in enumerate(self.names)}
+        n = self.seats
+        # Each seat's targets: the pile slots (seat * 3 + pile) of every other seat.
+        self.others = tuple(tuple(k for k in range(3 * n) if k // 3 != s) for s in range(n))
         kit = _kit(self.names)
         self.codec: ActionCodec = kit.codec
         self.narrator: Narrator = kit.narrator
         self.draw_actions = kit.draws
         self.end_actions = kit.ends
         self.discard_actions = kit.discards
-        self._attacks = kit.attacks
-        self.attack_rows = kit.attack_rows
-        self._defences = kit.defences
+        self.draw_lists = kit.draw_lists
+        self.moves = kit.moves
         self.own = kit.own
         self.parsed = kit.parsed
 
@@ -160,24 +162,10 @@ class GnallknektGame:
 
     def attack_action(self, seat: int, cards: tuple[str, ...], source: int | str,
                       target: int, pile: int) -> Action:
-        key = (seat, cards, source, target, pile)
-        act = self._attacks.get(key)
-        if act is None:
-            act = self._attacks[key] = Action(
-                seat, "attack", self.names[seat],
-                (("cards", cards), ("from", source), ("target", self.names[target]),
-                 ("pile", pile)))
-            self.own[id(act)] = act
-        return act
+        return self.moves.attack_action(seat, cards, source, target, pile)
 
     def defend_action(self, seat: int, cards: tuple[str, ...], pile: int) -> Action:
-        key = (seat, cards, pile)
-        act = self._defences.get(key)
-        if act is None:
-            act = self._defences[key] = Action(seat, "defend", self.names[seat],
-                                               (("cards", cards), ("pile", pile)))
-            self.own[id(act)] = act
-        return act
+        return self.moves.defend_action(seat, cards, pile)
 
     # -- the protocol ------------------------------------------------------------------------
 

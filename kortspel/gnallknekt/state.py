@@ -29,7 +29,17 @@ from ..errors import (
 )
 from ..events import Event, Zone
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
-from .fast import JACK_SET, PAIRS_ON_PAIR, PAIRS_ON_SINGLE, SINGLE_BEATERS
+from .fast import (
+    _SLOTS,
+    EMPTY,
+    HAND,
+    LANE,
+    LANE_MASK,
+    LANES_ON,
+    PAIR_LANE,
+    lane_slots,
+    target_key,
+)
 from .narration import (
     DISCARD_ZONE,
     ORDINALS,
@@ -58,6 +68,11 @@ VERBS = ("draw", "defend", "attack", "discard", "end")
 CHANCE_VERB = "reshuffle"
 
 
+_MOVED: list[Action] = []
+"""``state._legal`` after ``apply``: the legal list is to be made again, and the pile tops
+(``_tops``) are known, kept in step by the moves (see ``_moved``)."""
+
+
 def chance_action(cards: Sequence[str]) -> Action:
     """The chance turn that orders a rebuilt stock: ``cards`` top first."""
     return Action(CHANCE, CHANCE_VERB, "chance", (("cards", tuple(cards)),))
@@ -79,7 +94,7 @@ class GnallknektState:
                  "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
                  "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
                  "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
-                 "_folders")
+                 "_folders", "_tops")
 
     def __init__(self, game: GnallknektGame, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
@@ -112,6 +127,8 @@ class GnallknektState:
         self.draws_left = self.moves = 0
         self.stage = DRAW
         self.is_over = False
+        self._tops = [EMPTY] * (3 * n)
+        self._read_tops()
         say = game.narrator
         self.events.append(say.deal(dealer, range(n), [[p[-1] for p in seat] for seat in piles],
                                     len(stock)))
@@ -134,7 +151,9 @@ class GnallknektState:
         if self.stage >= SHUFFLE or (seat is not None and seat != self.cur):
             return []
         legal = self._legal
-        if legal is None:
+        if legal is None or legal is _MOVED:
+            if legal is None:  # the table may have been set by hand: read every top again
+                self._read_tops()
             legal = self._legal = self._enumerate()
         return legal[:]
 
@@ -176,7 +195,7 @@ class GnallknektState:
         start = len(self.events)
         if action.seat == CHANCE:
             self._check_chance(action)
-            self._legal = None
+            self._moved()
             self.actions.append(action)
             self._rebuild(action.args[0][1])  # type: ignore[arg-type]
             return self.events[start:]
@@ -184,7 +203,7 @@ class GnallknektState:
             self.game.codec.check(action)  # an Action made by hand: is it one of this table?
         if self.stage != MOVE and self.stage != DRAW or not self.allows(action):
             self._refuse(action)
-        self._legal = None
+        self._moved()
         self.actions.append(action)
         verb = action.verb
         if verb == "draw":
@@ -229,6 +248,7 @@ class GnallknektState:
         c.actions = self.actions[:]
         c.events = self.events[:]
         c._legal = self._legal  # never handed out itself, and rebuilt after any change
+        c._tops = self._tops[:]
         return c
 
     def key(self) -> tuple[Any, ...]:
@@ -377,6 +397,27 @@ class GnallknektState:
                                                    limit))
         self._after_draw()
 
+    def _moved(self) -> None:
+        """An action is being applied: the legal list must be made again. ``_legal`` is
+        ``None`` when nothing is known of the table, as after a test sets its piles by hand
+        (and then clears ``_legal``, as it always had to): the pile tops are read again
+        then; after an action ``apply`` played they are kept in step by ``_retop``."""
+        if self._legal is None:
+            self._read_tops()
+        self._legal = _MOVED
+
+    def _read_tops(self) -> None:
+        for s in range(self.game.seats):
+            for i in range(3):
+                self._retop(s, i)
+
+    def _retop(self, seat: int, pile: int) -> None:
+        """Keep ``_tops`` (what an attacker faces on each pile, as ``fast.target_key``
+        numbers) in step with a pile that changed: a move changes one or two piles, so the
+        legal moves are listed without reading every pile top again."""
+        self._tops[seat * 3 + pile] = target_key(top_unit(self.up[seat][pile]),
+                                                 self.lone_jack(seat, pile))
+
     def _can_rebuild(self) -> bool:
         return bool(self.out_cards) or len(self.discard) > 1
 
@@ -456,6 +497,7 @@ class GnallknektState:
             if self.phase == TWO_LEFT and self.phase_turns == TWO_LEFT_TURNS:
                 self.phase = LAST_ROUNDS
                 self.phase_turns = 0
+                self._read_tops()  # a Jack may be lone now
                 self.events.append(say.last_rounds(a, b, LAST_ROUND_TURNS))
             elif self.phase == LAST_ROUNDS and self.phase_turns == LAST_ROUND_TURNS:
                 self.tie = (a, b)
@@ -481,6 +523,7 @@ class GnallknektState:
             del hand[i]
             positions.append(i)
         self.up[seat][pile].extend(cards)
+        self._retop(seat, pile)
         self.events.append(self.game.narrator.defend(seat, cards, tuple(positions), pile))
         self.moves += 1
 
@@ -510,7 +553,9 @@ class GnallknektState:
         self.moves += 1
         if source != "hand":
             self._uncover(seat, source)  # type: ignore[arg-type]
+            self._retop(seat, source)  # type: ignore[arg-type]
         self._uncover(target, pile)
+        self._retop(target, pile)
 
     def _uncover(self, seat: int, pile: int) -> None:
         """Rule 9: turn up a face-down card left on top; an emptied pile is gone for good,
@@ -526,6 +571,8 @@ class GnallknektState:
             self.events.append(say.turn_up(seat, pile, card))
             return
         self.lives[seat] -= 1
+        for i in range(3):  # with one pile left, its Jack may be lone now
+            self._retop(seat, i)
         self.events.append(say.pile_gone(seat, pile, self.lives[seat]))
         if self.lives[seat]:
             return
@@ -618,125 +665,141 @@ class GnallknektState:
 
     def _enumerate(self) -> list[Action]:
         """Every legal action of the seat to act, in a fixed order: draws; or attacks,
-        defences, then discards (or ``end``)."""
+        defences, then discards (or ``end``). A test holds it to a plain reading of the
+        rules; how it is made fast is told in ``fast.MoveCache``."""
         g = self.game
         seat = self.cur
-        if self.stage == DRAW:
-            acts = g.draw_actions[seat]
-            out = []
-            if self.stock or self._can_rebuild():
-                out.append(acts[0])
-            if self.discard:
-                out.append(acts[1])
-            return out
+        if self.stage == DRAW:  # a shared list, never changed: the state hands out copies
+            return g.draw_lists[seat][(2 if self.stock or self._can_rebuild() else 0)
+                                      + (1 if self.discard else 0)]
         hand = self.hands[seat]
         distinct = list(dict.fromkeys(hand))
-        out = []
+        out: list[Action] = []
         if self.moves < MOVES_PER_TURN:
-            out = self._attacks(seat, hand, distinct)
-            out += self._defences(seat, hand, distinct)
+            # Pairs only when some rank is held twice (one pass in C says whether).
+            pairs = (self._pairs(hand, distinct, True)
+                     if len(set(map(_RANK.__getitem__, hand))) < len(hand) else [])
+            out = self._attacks(seat, distinct, pairs)
+            self._defences(seat, distinct, pairs, out)
         if hand:
-            make = g.discard_actions[seat]
-            out += [make[c] for c in distinct]
+            out += map(g.discard_actions[seat].__getitem__, distinct)
         else:
             out.append(g.end_actions[seat])
         return out
 
     def _pairs(self, hand: list[str], distinct: list[str], jacks: bool) -> list[tuple[str, str]]:
-        """Pairs the hand can lay, in both orders (the order matters on a pile)."""
+        """Pairs the hand can lay, in both orders (the order matters on a pile): for each
+        distinct card in hand order, itself twice (when held twice), then with each later
+        card of its rank. Only ranks met more than once are searched for partners."""
         out: list[tuple[str, str]] = []
-        if len(distinct) == len(hand):  # no card twice: only pairs of two suits
-            twice: frozenset[str] | set[str] = frozenset()
-        else:
+        twice: frozenset[str] | set[str] = frozenset()
+        if len(distinct) != len(hand):  # some card twice
             seen: set[str] = set()
             twice = set()
             for c in hand:
                 (twice if c in seen else seen).add(c)
-        for i, a in enumerate(distinct):
-            if a in _JACKS and not jacks:
+        ranks = list(map(_RANK.__getitem__, distinct))
+        met: set[str] = set()
+        many: set[str] = set()  # ranks of two distinct cards or more
+        for r in ranks:
+            (many if r in met else met).add(r)
+        n = len(distinct)
+        for i in range(n):
+            a = distinct[i]
+            if not jacks and a in _JACKS:
                 continue
-            ra = _RANK[a]
             if a in twice:
                 out.append((a, a))
-            for b in distinct[i + 1:]:
-                if _RANK[b] == ra:
-                    out += [(a, b), (b, a)]
+            ra = ranks[i]
+            if ra in many:
+                for j in range(i + 1, n):
+                    if ranks[j] == ra:
+                        b = distinct[j]
+                        out += ((a, b), (b, a))
         return out
 
-    def _attacks(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
-        g = self.game
-        up, down, lives = self.up, self.down, self.lives
-        last = self.phase == LAST_ROUNDS
-        # What beats each pile top in reach, looked up in tables made from ``beats`` (see
-        # fast.py): the single cards that beat it, and the ranks of the pairs that do. ``k``
-        # numbers the pile (seat * 3 + pile) in a row of the table's actions.
-        reach = []
-        for t in range(g.seats):
-            if t == seat or not lives[t]:
-                continue
-            for j in range(3):
-                pile = up[t][j]
-                if not pile:
-                    continue
-                unit = top_unit(pile)
-                if len(unit) == 1:
-                    lone = last and self.lone_jack(t, j)
-                    reach.append((t * 3 + j, SINGLE_BEATERS[unit[0]],
-                                  PAIRS_ON_SINGLE[unit[0], lone]))
-                else:
-                    reach.append((t * 3 + j, JACK_SET, PAIRS_ON_PAIR[_RANK[unit[0]]]))
-        if not reach:
+    def _attacks(self, seat: int, distinct: list[str],
+                 pairs: list[tuple[str, str]]) -> list[Action]:
+        """The attacks: each card, then each pair (no two Jacks) from the hand, then what
+        may come off each own pile (rule 8; not the last card(s) of the last pile, rule
+        10), each against every pile top in reach that it beats, in seat and pile order.
+
+        Which piles each card or pair beats is worked out for all of them at once, from
+        the pile tops' numbers kept in ``_tops`` (``fast.LANES_ON``, made from ``beats``);
+        the actions are read off the table's rows (``fast.MoveCache``).
+        """
+        tops = self._tops
+        lanes = 0  # in each card's (and pair rank's) lane, the slots it beats
+        for k in self.game.others[seat]:
+            t = tops[k]
+            if t != EMPTY:
+                lanes |= LANES_ON[t] << k
+        if not lanes:
             return []
-        units: list[tuple[tuple[str, ...], int | str]] = [((c,), "hand") for c in distinct]
-        units += [(p, "hand") for p in self._pairs(hand, distinct, False)]
-        mine = up[seat]
-        for i in range(3):  # off the top of an own pile (rule 8), not the last pile's last
+        cache = self.game.moves
+        make = cache.attack_row
+        rows = cache.rows[seat]
+        row = rows[HAND].get
+        slots = _SLOTS.get
+        out: list[Action] = []
+        for c in distinct:
+            m = lanes >> LANE[c] & LANE_MASK
+            if m:
+                out += map((row(c) or make(seat, HAND, (c,))).__getitem__,
+                           slots(m) or lane_slots(m))
+        for p in pairs:
+            if p[0] in _JACKS:  # two Jacks never attack together
+                continue
+            m = lanes >> PAIR_LANE[_RANK[p[0]]] & LANE_MASK
+            if m:
+                out += map((row(p) or make(seat, HAND, p)).__getitem__,
+                           slots(m) or lane_slots(m))
+        lives = self.lives[seat]
+        mine = self.up[seat]
+        for i in range(3):  # off the top of an own pile (rule 8)
             pu = mine[i]
             if not pu:
                 continue
-            size = len(pu) + len(down[seat][i])
-            if not (lives[seat] == 1 and size == 1):  # rule 10
-                units.append(((pu[-1],), i))
-            if len(pu) >= 2 and _pair_top(pu) and not (lives[seat] == 1 and size == 2):
-                a, b = pu[-1], pu[-2]
-                units.append(((a, b), i))
-                if a != b:
-                    units.append(((b, a), i))
-        rows = g.attack_rows
-        make = g.attack_action
-        out = []
-        for cards, src in units:
-            row = rows.get((seat, cards, src))
-            if row is None:
-                row = rows[seat, cards, src] = [None] * 15
-            if len(cards) == 1:
-                c = cards[0]
-                for k, singles, _ in reach:
-                    if c in singles:
-                        act = row[k]
-                        if act is None:
-                            act = row[k] = make(seat, cards, src, k // 3, k % 3)
-                        out.append(act)
-            else:
-                r = _RANK[cards[0]]
-                for k, _, pairs in reach:
-                    if r in pairs:
-                        act = row[k]
-                        if act is None:
-                            act = row[k] = make(seat, cards, src, k // 3, k % 3)
-                        out.append(act)
-        return out
+            size = len(pu) + len(self.down[seat][i])
+            a = pu[-1]
+            if not (lives == 1 and size == 1):  # rule 10: not the last pile's last card
+                m = lanes >> LANE[a] & LANE_MASK
+                if m:
+                    out += map((rows[i].get(a) or make(seat, i, (a,))).__getitem__,
+                               slots(m) or lane_slots(m))
+            if len(pu) >= 2 and _pair_top(pu) and not (lives == 1 and size == 2):
+                m = lanes >> PAIR_LANE[_RANK[a]] & LANE_MASK
+                if m:
+                    b = pu[-2]
+                    both = ((a, b), (b, a)) if a != b else ((a, b),)
+                    for p in both:
+                        out += map((rows[i].get(p) or make(seat, i, p)).__getitem__,
+                                   slots(m) or lane_slots(m))
+        return out  # type: ignore[return-value]  # no own slot is ever beaten
 
-    def _defences(self, seat: int, hand: list[str], distinct: list[str]) -> list[Action]:
-        g = self.game
+    def _defences(self, seat: int, distinct: list[str], pairs: list[tuple[str, str]],
+                  out: list[Action]) -> None:
+        """Add the defences to ``out``: each card, then each pair, on each own pile with
+        room (rule 4), in pile order; the table keeps each unit's defences by the mask of
+        piles with room (``MoveCache.defences``)."""
         mine = self.up[seat]
-        rooms = [(i, MAX_UP - len(mine[i])) for i in range(3) if mine[i]]
-        make = g.defend_action
-        out = [make(seat, (c,), i) for c in distinct for i, room in rooms if room >= 1]
-        if any(room >= 2 for _, room in rooms):
-            out += [make(seat, p, i) for p in self._pairs(hand, distinct, True)
-                    for i, room in rooms if room >= 2]
-        return out
+        one = two = 0  # the piles with room for one card, for two
+        for i in range(3):
+            n = len(mine[i])
+            if n and n < MAX_UP:
+                one |= 1 << i
+                if n < MAX_UP - 1:
+                    two |= 1 << i
+        if not one:
+            return
+        cache = self.game.moves
+        rows = cache.defences[seat]
+        get = rows.get
+        for c in distinct:
+            out += (get(c) or cache.defence_rows(seat, (c,)))[one]
+        if two:
+            for p in pairs:
+                out += (get(p) or cache.defence_rows(seat, p))[two]
 
     # -- refusals that teach -----------------------------------------------------------------
 
