@@ -29,6 +29,7 @@ from kortspel.gnallknekt.fast import (
     PAIR_KEY,
     PAIR_LANE,
     PAIR_RANKS_ON,
+    PICK,
     SINGLES_ON,
     MoveCache,
     lane_slots,
@@ -305,8 +306,15 @@ def test_the_cached_actions_are_the_actions_a_caller_would_make() -> None:
                     assert act == plain and str(act) == str(plain) and hash(act) == hash(plain)
                     assert cache.own[id(act)] is act
                     assert cache.attack_action(seat, cards, src, k // 3, k % 3) is act
-            rows = cache.defence_rows(seat, cards)
+            unit = cards[0] if len(cards) == 1 else cards
+            assert cache.rows[seat][HAND][unit] == cache.attack_row(seat, HAND, cards)
             for mask in range(8):
-                assert list(rows[mask]) == [
+                assert list(cache.defences[seat][mask][unit]) == [
                     Action(seat, "defend", names[seat], (("cards", cards), ("pile", i)))
                     for i in range(3) if mask >> i & 1]
+
+
+def test_a_pick_reads_the_slots_of_its_mask_in_order() -> None:
+    row = list(range(100, 115))
+    for mask in range(1, 1 << 15):
+        assert list(PICK[mask](row)) == [row[k] for k in lane_slots(mask)]

@@ -9,7 +9,8 @@ else, so there is still one definition of what beats what; a test compares them 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from ..actions import Action, quick_action
@@ -125,6 +126,21 @@ def lane_slots(mask: int) -> tuple[int, ...]:
     return got
 
 
+class _Picks(dict[int, Callable[[list[Any]], Sequence[Any]]]):
+    """``PICK[mask](row)``: the row's items at the slots of ``mask``, in slot order, as one
+    C call (an ``itemgetter``; a slice for a single slot, so the answer is always a
+    sequence the legal list can be extended with). Made on first use of each mask."""
+
+    def __missing__(self, mask: int) -> Callable[[list[Any]], Sequence[Any]]:
+        slots = lane_slots(mask)
+        got = self[mask] = (itemgetter(*slots) if len(slots) > 1
+                            else itemgetter(slice(slots[0], slots[0] + 1)))
+        return got
+
+
+PICK = _Picks()
+
+
 # ---------------------------------------------------------------------------------------------
 # The table's attacks and defences, made once and found by small numbers
 # ---------------------------------------------------------------------------------------------
@@ -156,14 +172,14 @@ class MoveCache:
         seats = range(len(self.names))
         self.attack_actions: dict[tuple[Any, ...], Action] = {}
         self.defend_actions: dict[tuple[Any, ...], Action] = {}
-        self.rows: tuple[tuple[dict[Any, list[Action | None]], ...], ...] = tuple(
-            tuple({} for _ in range(HAND + 1)) for _ in seats)
+        self.rows: tuple[tuple[_Row, ...], ...] = tuple(
+            tuple(_Row(self, seat, source) for source in range(HAND + 1)) for seat in seats)
         """``rows[seat][source][unit][slot]``: the unit's attack on that pile slot (``None``
         for the seat's own). The unit is the card itself for a single, the pair's tuple for
         a pair; the source an own pile (0-2) or ``HAND``."""
-        self.defences: tuple[dict[Any, tuple[tuple[Action, ...], ...]], ...] = tuple(
-            {} for _ in seats)
-        """``defences[seat][unit][mask]``: the unit laid on each own pile in ``mask``."""
+        self.defences: tuple[tuple[_Defences, ...], ...] = tuple(
+            tuple(_Defences(self, seat, mask) for mask in range(8)) for seat in seats)
+        """``defences[seat][mask][unit]``: the unit laid on each own pile in ``mask``."""
 
     def attack_action(self, seat: int, cards: tuple[str, ...], source: int | str,
                       target: int, pile: int) -> Action:
@@ -187,17 +203,38 @@ class MoveCache:
         return act
 
     def attack_row(self, seat: int, source: int, cards: tuple[str, ...]) -> list[Action | None]:
-        """The row of ``cards`` attacking from ``source``, made on first use."""
+        """The row of ``cards`` attacking from ``source`` (``HAND`` or an own pile)."""
         src: int | str = "hand" if source == HAND else source
-        row = [None if k // 3 == seat else self.attack_action(seat, cards, src, k // 3, k % 3)
-               for k in range(3 * len(self.names))]
-        self.rows[seat][source][cards[0] if len(cards) == 1 else cards] = row
+        return [None if k // 3 == seat else self.attack_action(seat, cards, src, k // 3, k % 3)
+                for k in range(3 * len(self.names))]
+
+    def defence_run(self, seat: int, mask: int, cards: tuple[str, ...]) -> tuple[Action, ...]:
+        """The defences of ``cards`` on each own pile in ``mask``, in pile order."""
+        return tuple(self.defend_action(seat, cards, i) for i in range(3) if mask >> i & 1)
+
+
+class _Row(dict[Any, list[Action | None]]):
+    """One seat's attack rows from one source, by unit, each made on first use."""
+
+    def __init__(self, cache: MoveCache, seat: int, source: int) -> None:
+        super().__init__()
+        self.cache, self.seat, self.source = cache, seat, source
+
+    def __missing__(self, unit: str | tuple[str, ...]) -> list[Action | None]:
+        cards = (unit,) if isinstance(unit, str) else unit
+        row = self[unit] = self.cache.attack_row(self.seat, self.source, cards)
         return row
 
-    def defence_rows(self, seat: int, cards: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
-        """The defences of ``cards`` for each mask of own piles with room (eight masks), made
-        on first use."""
-        rows = tuple(tuple(self.defend_action(seat, cards, i) for i in range(3) if mask >> i & 1)
-                     for mask in range(8))
-        self.defences[seat][cards[0] if len(cards) == 1 else cards] = rows
-        return rows
+
+class _Defences(dict[Any, tuple[Action, ...]]):
+    """One seat's defences on the own piles of one mask, by unit, each made on first use;
+    read with ``map`` over the hand, so a whole run of them is listed in C."""
+
+    def __init__(self, cache: MoveCache, seat: int, mask: int) -> None:
+        super().__init__()
+        self.cache, self.seat, self.mask = cache, seat, mask
+
+    def __missing__(self, unit: str | tuple[str, ...]) -> tuple[Action, ...]:
+        cards = (unit,) if isinstance(unit, str) else unit
+        run = self[unit] = self.cache.defence_run(self.seat, self.mask, cards)
+        return run

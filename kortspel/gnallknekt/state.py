@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..actions import CHANCE, Action
@@ -30,14 +31,13 @@ from ..errors import (
 from ..events import Event, Zone
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
 from .fast import (
-    _SLOTS,
     EMPTY,
     HAND,
     LANE,
     LANE_MASK,
     LANES_ON,
     PAIR_LANE,
-    lane_slots,
+    PICK,
     target_key,
 )
 from .narration import (
@@ -736,25 +736,21 @@ class GnallknektState:
                 lanes |= LANES_ON[t] << k
         if not lanes:
             return []
-        cache = self.game.moves
-        make = cache.attack_row
-        rows = cache.rows[seat]
-        row = rows[HAND].get
-        slots = _SLOTS.get
+        rows = self.game.moves.rows[seat]
+        row = rows[HAND]
+        pick = PICK
         out: list[Action] = []
         for c in distinct:
             m = lanes >> LANE[c] & LANE_MASK
             if m:
-                out += map((row(c) or make(seat, HAND, (c,))).__getitem__,
-                           slots(m) or lane_slots(m))
+                out += pick[m](row[c])
         for p in pairs:
             if p[0] in _JACKS:  # two Jacks never attack together
                 continue
             m = lanes >> PAIR_LANE[_RANK[p[0]]] & LANE_MASK
             if m:
-                out += map((row(p) or make(seat, HAND, p)).__getitem__,
-                           slots(m) or lane_slots(m))
-        lives = self.lives[seat]
+                out += pick[m](row[p])
+        last = self.lives[seat] == 1
         mine = self.up[seat]
         for i in range(3):  # off the top of an own pile (rule 8)
             pu = mine[i]
@@ -762,20 +758,18 @@ class GnallknektState:
                 continue
             size = len(pu) + len(self.down[seat][i])
             a = pu[-1]
-            if not (lives == 1 and size == 1):  # rule 10: not the last pile's last card
+            if not (last and size == 1):  # rule 10: not the last pile's last card
                 m = lanes >> LANE[a] & LANE_MASK
                 if m:
-                    out += map((rows[i].get(a) or make(seat, i, (a,))).__getitem__,
-                               slots(m) or lane_slots(m))
-            if len(pu) >= 2 and _pair_top(pu) and not (lives == 1 and size == 2):
+                    out += pick[m](rows[i][a])
+            if len(pu) >= 2 and _pair_top(pu) and not (last and size == 2):
                 m = lanes >> PAIR_LANE[_RANK[a]] & LANE_MASK
                 if m:
                     b = pu[-2]
-                    both = ((a, b), (b, a)) if a != b else ((a, b),)
-                    for p in both:
-                        out += map((rows[i].get(p) or make(seat, i, p)).__getitem__,
-                                   slots(m) or lane_slots(m))
-        return out  # type: ignore[return-value]  # no own slot is ever beaten
+                    out += pick[m](rows[i][a, b])
+                    if a != b:
+                        out += pick[m](rows[i][b, a])
+        return out
 
     def _defences(self, seat: int, distinct: list[str], pairs: list[tuple[str, str]],
                   out: list[Action]) -> None:
@@ -792,14 +786,10 @@ class GnallknektState:
                     two |= 1 << i
         if not one:
             return
-        cache = self.game.moves
-        rows = cache.defences[seat]
-        get = rows.get
-        for c in distinct:
-            out += (get(c) or cache.defence_rows(seat, (c,)))[one]
-        if two:
-            for p in pairs:
-                out += (get(p) or cache.defence_rows(seat, p))[two]
+        runs = self.game.moves.defences[seat]
+        out += chain.from_iterable(map(runs[one].__getitem__, distinct))
+        if two and pairs:
+            out += chain.from_iterable(map(runs[two].__getitem__, pairs))
 
     # -- refusals that teach -----------------------------------------------------------------
 
