@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from ..errors import say_list
 from ..events import DISCARD, OUT, PILE, STOCK, Event, Fact, Move, Place, Reveal, Shuffle, Zone
 from ..events import hand as hand_zone
-from .cards import a_card, show, show_all
+from .cards import PACK, a_card, show, show_all
 
 EVENT_KINDS = (
     "deal", "turn", "draw", "drawn", "short", "reshuffle", "defend", "attack", "turn_up",
@@ -84,6 +84,8 @@ class Narrator:
         self._end = tuple(
             Event("end", f"{nm[s]} has no card left to discard, and the turn ends.",
                   data=(s,)) for s in seats)
+        self._piles = tuple(tuple(self.pile(s, i) for i in range(3)) for s in seats)
+        self._off = tuple(tuple(f" off {self.pile(s, i)}" for i in range(3)) for s in seats)
 
     def pile(self, seat: int, pile: int) -> str:
         return f"{self.names[seat]}'s {ORDINALS[pile]} pile"
@@ -153,40 +155,49 @@ class Narrator:
 
     # -- moves ------------------------------------------------------------------------------
 
-    @_memo
     def defend(self, seat: int, cards: Sequence[str], positions: Sequence[int],
                pile: int) -> Event:
+        """Made every time, as an attack is (see ``attack``): the hand slots seldom repeat."""
         z = _PILES[seat][pile]
-        effects: list[Move | Reveal] = []
-        for card, pos in zip(cards, positions, strict=True):
-            effects += [Move(_HANDS[seat], z, 1, True, pos), Reveal(z, -1, card, True)]
-        what = f"the pair {show_all(cards)}" if len(cards) == 2 else f"the {show(cards[0])}"
-        return Event("defend", f"{self.names[seat]} defends, laying {what} on "
-                     f"{self.pile(seat, pile)}.", None, tuple(effects), "",
-                     (seat, tuple(cards), pile))
+        hand = _HANDS[seat]
+        effects = tuple(e for card, pos in zip(cards, positions, strict=True)
+                        for e in (new_tuple(Move, (hand, z, 1, True, pos)),
+                                  new_tuple(Reveal, (z, -1, card, True))))
+        text = (f"{self.names[seat]} defends, laying {_the(cards)} on "
+                f"{self._piles[seat][pile]}.")
+        return new_tuple(Event, ("defend", text, None, effects, "", (seat, tuple(cards), pile)))
 
-    @_memo
     def attack(self, seat: int, cards: Sequence[str], source: int | str,
                positions: Sequence[int], target: int, pile: int,
                beaten: Sequence[str]) -> Event:
         """The attack: the attacking cards and the beaten ones go out of play, face up.
-        ``source`` is ``"hand"`` or the attacker's own pile; ``positions`` the hand slots."""
-        effects: list[Move | Reveal] = []
+        ``source`` is ``"hand"`` or the attacker's own pile; ``positions`` the hand slots.
+
+        Made every time rather than remembered: its arguments (the hand slots and the cards
+        beaten among them) seldom repeat. The parts of its sentence are made once per
+        table, and the event and its effects are built as tuples directly (``new_tuple``),
+        so an attack costs about what a remembered event costs to look up."""
         if source == "hand":
-            for card, pos in zip(cards, positions, strict=True):
-                effects += [Move(_HANDS[seat], OUT_ZONE, 1, True, pos),
-                            Reveal(OUT_ZONE, -1, card, True)]
+            hand = _HANDS[seat]
+            if len(cards) == 1:
+                effects: tuple[Any, ...] = (
+                    new_tuple(Move, (hand, OUT_ZONE, 1, True, positions[0])),
+                    new_tuple(Reveal, (OUT_ZONE, -1, cards[0], True)))
+            else:
+                effects = tuple(e for card, pos in zip(cards, positions, strict=True)
+                                for e in (new_tuple(Move, (hand, OUT_ZONE, 1, True, pos)),
+                                          new_tuple(Reveal, (OUT_ZONE, -1, card, True))))
             where = ""
         else:
             assert isinstance(source, int)
-            effects.append(Move(_PILES[seat][source], OUT_ZONE, len(cards), True))
-            where = f" off {self.pile(seat, source)}"
-        effects.append(Move(_PILES[target][pile], OUT_ZONE, len(beaten), True))
-        what = f"the pair {show_all(cards)}" if len(cards) == 2 else f"the {show(cards[0])}"
-        took = f"the pair {show_all(beaten)}" if len(beaten) == 2 else f"the {show(beaten[0])}"
-        return Event("attack", f"{self.names[seat]} attacks {self.pile(target, pile)} with "
-                     f"{what}{where} and takes {took}.", None, tuple(effects), "",
-                     (seat, tuple(cards), source, target, pile, tuple(beaten)))
+            effects = (new_tuple(Move, (_PILES[seat][source], OUT_ZONE, len(cards), True,
+                                        None)),)
+            where = self._off[seat][source]
+        effects += (new_tuple(Move, (_PILES[target][pile], OUT_ZONE, len(beaten), True, None)),)
+        text = (f"{self.names[seat]} attacks {self._piles[target][pile]} with {_the(cards)}"
+                f"{where} and takes {_the(beaten)}.")
+        return new_tuple(Event, ("attack", text, None, effects, "",
+                                 (seat, tuple(cards), source, target, pile, tuple(beaten))))
 
     @_memo
     def turn_up(self, seat: int, pile: int, card: str) -> Event:
@@ -251,6 +262,21 @@ class Narrator:
                      f"{self.names[b]} still have piles: the game is drawn "
                      "(gnäll, the whining game).", None, (Fact("draw", a), Fact("draw", b)),
                      "", (a, b))
+
+
+new_tuple = tuple.__new__
+"""``new_tuple(Event, (kind, text, visible, effects, call, data))`` makes an event (or an
+effect) the way its class does, with every field given, without a Python call around it:
+for the events made at every attack, whose arguments seldom repeat."""
+
+_SHOWN: dict[str, str] = {c: show(c) for c in PACK}
+
+
+def _the(cards: Sequence[str]) -> str:
+    """"the 7♥" or "the pair 7♥ 7♦", as the attack's sentence names cards."""
+    if len(cards) == 2:
+        return f"the pair {_SHOWN[cards[0]]} {_SHOWN[cards[1]]}"
+    return f"the {_SHOWN[cards[0]]}"
 
 
 def rebuilt_from(from_discard: int, from_out: int) -> str:
