@@ -25,7 +25,9 @@ class State(Protocol):
 
     ``to_act`` is the seat to decide, ``CHANCE`` when the rules shuffle next, ``None`` once
     the hand is over. ``result()`` is the outcome as JSON, what ``python -m kortspel replay``
-    prints: ``"over": false`` and ``"to_act"`` while the hand goes on.
+    prints: ``"over": false`` and ``"to_act"`` while the hand goes on. A game whose seats
+    never act out of turn may say ``calls_out_of_turn = False`` on its state class (its
+    ``callers()`` is then always empty, and ``play_hand`` does not ask).
     """
 
     game: Any
@@ -180,6 +182,10 @@ def _agrees() -> bool:
 _AGREES = _agrees()
 
 
+def _nobody() -> tuple[int, ...]:
+    return ()
+
+
 def _reads(bot: Any) -> bool:
     """Whether ``bot`` looks at its observation: a bot says ``reads_observation = False``
     when it never does (``RandomBot``), and the drivers then hand it ``None`` instead of
@@ -239,7 +245,8 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     apply = state.apply
     legal_actions = state.legal_actions
     observation = state.observation
-    callers = state.callers
+    # A game whose seats never act out of turn says so, and is not asked at every decision.
+    callers = state.callers if getattr(state, "calls_out_of_turn", True) else _nobody
     while not state.is_over:
         seat = state.to_act
         if seat == CHANCE:

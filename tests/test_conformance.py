@@ -244,6 +244,8 @@ def check_turn(run: Run, st: Any) -> None:
     callers = st.callers()
     expect(all(c in range(n) and c != st.to_act for c in callers), w,
            f"callers() {callers} holds the seat to act or no seat")
+    expect(getattr(st, "calls_out_of_turn", True) or not callers, w,
+           f"the state says nobody calls out of turn, yet callers() is {callers}")
     if st.is_over:
         expect(st.legal_actions() == [] and callers == [], w,
                "a finished hand still offers actions")

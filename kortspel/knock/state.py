@@ -133,6 +133,9 @@ class KnockState:
         taken = self.taken
         return [mine[c] for c in self.hands[me] if c != taken]
 
+    calls_out_of_turn = False
+    """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
+
     def callers(self) -> list[int]:
         """Knock has no calls out of turn."""
         return []

@@ -156,6 +156,9 @@ class KopknackState:
         self._offered = out
         return out[:]
 
+    calls_out_of_turn = False
+    """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
+
     def callers(self) -> list[int]:
         """Seats that may act out of turn now: never any in Köpknack."""
         return []
