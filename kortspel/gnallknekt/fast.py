@@ -128,13 +128,17 @@ def lane_slots(mask: int) -> tuple[int, ...]:
 
 class _Picks(dict[int, Callable[[list[Any]], Sequence[Any]]]):
     """``PICK[mask](row)``: the row's items at the slots of ``mask``, in slot order, as one
-    C call (an ``itemgetter``; a slice for a single slot, so the answer is always a
-    sequence the legal list can be extended with). Made on first use of each mask."""
+    C call (an ``itemgetter``; a slice for a single slot or none, so the answer is always
+    a sequence the legal list can be extended with). Made on first use of each mask."""
 
     def __missing__(self, mask: int) -> Callable[[list[Any]], Sequence[Any]]:
         slots = lane_slots(mask)
-        got = self[mask] = (itemgetter(*slots) if len(slots) > 1
-                            else itemgetter(slice(slots[0], slots[0] + 1)))
+        if len(slots) > 1:
+            got = self[mask] = itemgetter(*slots)
+        elif slots:  # one slot: a slice of the row, so still a sequence
+            got = self[mask] = itemgetter(slice(slots[0], slots[0] + 1))
+        else:  # no slot: nothing
+            got = self[mask] = itemgetter(slice(0, 0))
         return got
 
 

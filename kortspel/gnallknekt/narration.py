@@ -85,6 +85,11 @@ class Narrator:
             Event("end", f"{nm[s]} has no card left to discard, and the turn ends.",
                   data=(s,)) for s in seats)
         self._piles = tuple(tuple(self.pile(s, i) for i in range(3)) for s in seats)
+        # The events of every draw and discard, looked up by seat and then by card (and the
+        # hand slot a discard left): a plain subscript on the hot path of every turn rather
+        # than the memo's key of name and arguments. Each entry is the memo's own event.
+        self.drawn_by = tuple(_Table(self.drawn, s) for s in seats)
+        self.discard_by = tuple(_Table(self.discard, s) for s in seats)
         self._off = tuple(tuple(f" off {self.pile(s, i)}" for i in range(3)) for s in seats)
 
     def pile(self, seat: int, pile: int) -> str:
@@ -262,6 +267,20 @@ class Narrator:
                      f"{self.names[b]} still have piles: the game is drawn "
                      "(gnäll, the whining game).", None, (Fact("draw", a), Fact("draw", b)),
                      "", (a, b))
+
+
+class _Table(dict[Any, Event]):
+    """One seat's events of one kind by the rest of their arguments (one, or a tuple of
+    them), made by the narrator's method on first use."""
+
+    def __init__(self, make: Callable[..., Event], seat: int) -> None:
+        super().__init__()
+        self.make, self.seat = make, seat
+
+    def __missing__(self, key: Any) -> Event:
+        event = self[key] = (self.make(self.seat, *key) if type(key) is tuple
+                             else self.make(self.seat, key))
+        return event
 
 
 new_tuple = tuple.__new__

@@ -192,34 +192,42 @@ class GnallknektState:
                 action = self.game.codec.coerce(action, None if self.is_over else self.cur)
         if self.is_over:
             raise HandOverError(self._over_message())
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         if action.seat == CHANCE:
             self._check_chance(action)
             self._moved()
             self.actions.append(action)
             self._rebuild(action.args[0][1])  # type: ignore[arg-type]
-            return self.events[start:]
-        if not by_codec and id(action) not in self.game.own:
-            self.game.codec.check(action)  # an Action made by hand: is it one of this table?
-        if self.stage != MOVE and self.stage != DRAW or not self.allows(action):
-            self._refuse(action)
-        self._moved()
+            return events[start:]
+        legal = self._legal
+        stage = self.stage
+        # A draw just listed as legal (a draw list holds one or two) needs no checking;
+        # anything else is checked by the rules for that one action.
+        if not (stage == DRAW and legal and (action is legal[0] or action is legal[-1])):
+            if not by_codec and id(action) not in self.game.own:
+                self.game.codec.check(action)  # made by hand: is it one of this table's?
+            if stage != MOVE and stage != DRAW or not self.allows(action):
+                self._refuse(action)
+        if legal is None:  # see _moved
+            self._read_tops()
+        self._legal = _MOVED
         self.actions.append(action)
         verb = action.verb
+        args = action.args
         if verb == "draw":
-            self._draw(action.args[0][1] == "stock")
+            self._draw(args[0][1] == "stock")
         elif verb == "attack":
-            args = action.args
             self._attack(args[0][1], args[1][1], self.game.index[args[2][1]],  # type: ignore
                          args[3][1])  # type: ignore[arg-type]
         elif verb == "defend":
-            self._defend(action.args[0][1], action.args[1][1])  # type: ignore[arg-type]
+            self._defend(args[0][1], args[1][1])  # type: ignore[arg-type]
         elif verb == "discard":
-            self._discard(action.args[0][1])  # type: ignore[arg-type]
+            self._discard(args[0][1])  # type: ignore[arg-type]
         else:
-            self.events.append(self.game.narrator.end(self.cur))
+            events.append(self.game.narrator.end(self.cur))
             self._end_turn()
-        return self.events[start:]
+        return events[start:]
 
     def clone(self) -> GnallknektState:
         c = GnallknektState(self.game, self.dealer, (), (), _blank=True)
@@ -439,7 +447,7 @@ class GnallknektState:
                 return
             card = self.stock.pop()
             self.hands[seat].append(card)
-            self.events += (say.draw_stock(seat), say.drawn(seat, card))
+            self.events += (say.draw_stock(seat), say.drawn_by[seat][card])
         else:
             card = self.discard.pop()
             self.hands[seat].append(card)
@@ -598,7 +606,7 @@ class GnallknektState:
         i = hand.index(card)
         del hand[i]
         self.discard.append(card)
-        self.events.append(self.game.narrator.discard(seat, card, i))
+        self.events.append(self.game.narrator.discard_by[seat][card, i])
         self._end_turn()
 
     # -- what may be done ---------------------------------------------------------------------
