@@ -82,3 +82,14 @@ def sentence(text: str, names: Sequence[str] = ()) -> str:
         text = text[0].upper() + text[1:]
     ended = text[-1] in ".!?" or (text[-1] == ")" and text[-2:-1] in (".", "!", "?"))
     return text if ended else text + "."
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve")
+
+
+def counted(n: int, word: str) -> str:
+    """``counted(5, "more round")`` -> "five more rounds": small counts in words, as a
+    sentence may open with one ("Five more rounds each"), larger ones in figures."""
+    number = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    return f"{number} {word}" if n == 1 else f"{number} {word}s"

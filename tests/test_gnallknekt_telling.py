@@ -107,3 +107,19 @@ def test_review_of_a_finished_game_and_the_match_progress() -> None:
     assert review(kortspel.replay(kortspel.example("first-turn", "gnallknekt"))) == []
     match = kortspel.load("gnallknekt", seats=3).match(seed=1, length="short")
     assert match_progress(match) == "Game 1 of 1."
+
+
+def test_a_sentence_never_opens_with_a_figure():
+    """"Two players are left, a and b. Five more rounds each…": counts a sentence may open
+    with are written in words."""
+    from kortspel.voice import counted
+
+    assert counted(5, "more round") == "five more rounds"
+    assert counted(1, "turn") == "one turn"
+    assert counted(0, "card") == "no cards"
+    assert counted(15, "card") == "15 cards"
+    from kortspel.gnallknekt import telling
+
+    for viewer in (None, 0, 1):
+        lines = telling._two_left(telling.Voice(["a", "b", "c"], viewer), (0, 1, 10))
+        assert lines[1].startswith("five more rounds each"), lines

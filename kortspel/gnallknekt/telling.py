@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..events import Event
-from ..voice import Voice, sentence
+from ..voice import Voice, counted, sentence
 from .cards import a_card, show, show_all
 from .narration import ORDINALS, PHASES, plural, rebuilt_from
 
@@ -123,13 +123,13 @@ def _two_left(v: Voice, d: tuple[Any, ...]) -> list[str]:
     a, b, turns = d
     each = turns // 2
     return [f"Two players are left, {v.group([a, b])}",
-            f"{plural(each, 'more round')} each by the usual rules, then "
-            f"{plural(each, 'last round')} before the game is drawn"]
+            f"{counted(each, 'more round')} each by the usual rules, then "
+            f"{counted(each, 'last round')} before the game is drawn"]
 
 
 def _last_rounds(v: Voice, d: tuple[Any, ...]) -> list[str]:
     a, b, turns = d
-    return [f"The last rounds begin: {plural(turns // 2, 'turn')} each for {v.group([a, b])}",
+    return [f"The last rounds begin: {counted(turns // 2, 'turn')} each for {v.group([a, b])}",
             "Each draws one card per pile, and any pair may take a Jack that is the only card "
             "of a last pile"]
 
