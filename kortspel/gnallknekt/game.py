@@ -75,8 +75,9 @@ def draw_for_dealer(rng: random.Random, seats: int) -> tuple[int, list[list[str 
 class _Kit:
     """What every table with the same seat names shares: the codec, the narrator and the
     actions, each made once. Replays build a table per record, and a game lists thousands of
-    moves, so making an ``Action`` (checked as it is built) once per seating rather than once
-    per table or per listing is most of what a replay costs."""
+    moves, so making an ``Action`` once per seating rather than once per table or per listing
+    is most of what a replay costs. Attacks and defences are kept in ``moves`` (see
+    ``fast.MoveCache``), in rows the legal listing reads by small numbers."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.codec = ActionCodec("Gnällknekt", VERB_SPECS, names, parse_card=parse_card,

@@ -685,7 +685,7 @@ class GnallknektState:
         out: list[Action] = []
         if self.moves < MOVES_PER_TURN:
             # Pairs only when some rank is held twice (one pass in C says whether).
-            pairs = (self._pairs(hand, distinct, True)
+            pairs = (self._pairs(hand, distinct)
                      if len(set(map(_RANK.__getitem__, hand))) < len(hand) else [])
             out = self._attacks(seat, distinct, pairs)
             self._defences(seat, distinct, pairs, out)
@@ -695,10 +695,11 @@ class GnallknektState:
             out.append(g.end_actions[seat])
         return out
 
-    def _pairs(self, hand: list[str], distinct: list[str], jacks: bool) -> list[tuple[str, str]]:
+    def _pairs(self, hand: list[str], distinct: list[str]) -> list[tuple[str, str]]:
         """Pairs the hand can lay, in both orders (the order matters on a pile): for each
         distinct card in hand order, itself twice (when held twice), then with each later
-        card of its rank. Only ranks met more than once are searched for partners."""
+        card of its rank. Only ranks met more than once are searched for partners. Pairs
+        of Jacks are listed too: they defend, but never attack (``_attacks`` skips them)."""
         out: list[tuple[str, str]] = []
         twice: frozenset[str] | set[str] = frozenset()
         if len(distinct) != len(hand):  # some card twice
@@ -714,8 +715,6 @@ class GnallknektState:
         n = len(distinct)
         for i in range(n):
             a = distinct[i]
-            if not jacks and a in _JACKS:
-                continue
             if a in twice:
                 out.append((a, a))
             ra = ranks[i]
