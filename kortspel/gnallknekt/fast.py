@@ -248,8 +248,7 @@ class _Row(dict[Any, list[Action | None]]):
 
 
 class _Defences(dict[Any, tuple[Action, ...]]):
-    """One seat's defences on the own piles of one mask, by unit, each made on first use;
-    read with ``map`` over the hand, so a whole run of them is listed in C."""
+    """One seat's defences on the own piles of one mask, by unit, each made on first use."""
 
     def __init__(self, cache: MoveCache, seat: int, mask: int) -> None:
         super().__init__()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..actions import CHANCE, Action
@@ -794,9 +793,13 @@ class GnallknektState:
         if not one:
             return
         runs = self.game.moves.defences[seat]
-        out += chain.from_iterable(map(runs[one].__getitem__, distinct))
+        run = runs[one]
+        for c in distinct:
+            out += run[c]
         if two and pairs:
-            out += chain.from_iterable(map(runs[two].__getitem__, pairs))
+            run = runs[two]
+            for p in pairs:
+                out += run[p]
 
     # -- refusals that teach -----------------------------------------------------------------
 
