@@ -163,11 +163,7 @@ class Narrator:
     def defend(self, seat: int, cards: Sequence[str], positions: Sequence[int],
                pile: int) -> Event:
         """Made every time, as an attack is (see ``attack``): the hand slots seldom repeat."""
-        z = _PILES[seat][pile]
-        hand = _HANDS[seat]
-        effects = tuple(e for card, pos in zip(cards, positions, strict=True)
-                        for e in (new_tuple(Move, (hand, z, 1, True, pos)),
-                                  new_tuple(Reveal, (z, -1, card, True))))
+        effects = _laid(_HANDS[seat], _PILES[seat][pile], cards, positions)
         text = (f"{self.names[seat]} defends, laying {_the(cards)} on "
                 f"{self._piles[seat][pile]}.")
         return new_tuple(Event, ("defend", text, None, effects, "", (seat, tuple(cards), pile)))
@@ -183,15 +179,7 @@ class Narrator:
         table, and the event and its effects are built as tuples directly (``new_tuple``),
         so an attack costs about what a remembered event costs to look up."""
         if source == "hand":
-            hand = _HANDS[seat]
-            if len(cards) == 1:
-                effects: tuple[Any, ...] = (
-                    new_tuple(Move, (hand, OUT_ZONE, 1, True, positions[0])),
-                    new_tuple(Reveal, (OUT_ZONE, -1, cards[0], True)))
-            else:
-                effects = tuple(e for card, pos in zip(cards, positions, strict=True)
-                                for e in (new_tuple(Move, (hand, OUT_ZONE, 1, True, pos)),
-                                          new_tuple(Reveal, (OUT_ZONE, -1, card, True))))
+            effects = _laid(_HANDS[seat], OUT_ZONE, cards, positions)
             where = ""
         else:
             assert isinstance(source, int)
@@ -289,6 +277,18 @@ effect) the way its class does, with every field given, without a Python call ar
 for the events made at every attack, whose arguments seldom repeat."""
 
 _SHOWN: dict[str, str] = {c: show(c) for c in PACK}
+
+
+def _laid(src: Zone, dst: Zone, cards: Sequence[str],
+          positions: Sequence[int]) -> tuple[Any, ...]:
+    """Each card moved face up from its hand slot to ``dst`` and shown there: the effects
+    of a defence, or of an attack from the hand (one card or a pair, written out)."""
+    first = (new_tuple(Move, (src, dst, 1, True, positions[0])),
+             new_tuple(Reveal, (dst, -1, cards[0], True)))
+    if len(cards) == 1:
+        return first
+    return first + (new_tuple(Move, (src, dst, 1, True, positions[1])),
+                    new_tuple(Reveal, (dst, -1, cards[1], True)))
 
 
 def _the(cards: Sequence[str]) -> str:
