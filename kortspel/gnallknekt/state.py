@@ -156,6 +156,9 @@ class GnallknektState:
             legal = self._legal = self._enumerate()
         return legal[:]
 
+    calls_out_of_turn = False
+    """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
+
     def callers(self) -> list[int]:
         return []  # no call is ever made out of turn
 
