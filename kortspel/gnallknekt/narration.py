@@ -78,7 +78,7 @@ class Narrator:
         self.names = nm = tuple(names)
         self._memo: dict[tuple[Any, ...], Event] = {}
         seats = range(len(nm))
-        self._stock_draw = tuple(
+        self.stock_draws = tuple(
             Event("draw", f"{nm[s]} draws from the stock.", None,
                   (Move(STOCK_ZONE, _HANDS[s], 1, False),), "", (s, "stock")) for s in seats)
         self._end = tuple(
@@ -124,7 +124,7 @@ class Narrator:
                      (seat, draws, phase, done, limit))
 
     def draw_stock(self, seat: int) -> Event:
-        return self._stock_draw[seat]
+        return self.stock_draws[seat]
 
     @_memo
     def drawn(self, seat: int, card: str) -> Event:

@@ -30,14 +30,16 @@ from ..errors import (
 from ..events import Event, Zone
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
 from .fast import (
+    CARD_KEY,
     EMPTY,
     HAND,
     LANE,
     LANE_MASK,
     LANES_ON,
+    LONE_JACK,
+    PAIR_KEY,
     PAIR_LANE,
     PICK,
-    target_key,
 )
 from .narration import (
     DISCARD_ZONE,
@@ -424,9 +426,23 @@ class GnallknektState:
     def _retop(self, seat: int, pile: int) -> None:
         """Keep ``_tops`` (what an attacker faces on each pile, as ``fast.target_key``
         numbers) in step with a pile that changed: a move changes one or two piles, so the
-        legal moves are listed without reading every pile top again."""
-        self._tops[seat * 3 + pile] = target_key(top_unit(self.up[seat][pile]),
-                                                 self.lone_jack(seat, pile))
+        legal moves are listed without reading every pile top again.
+
+        It is ``target_key(top_unit(up), self.lone_jack(seat, pile))`` worked out in one
+        place (a test holds it to that at every step of seeded games): a Jack on top is
+        faced alone, and only a Jack can be a lone one."""
+        up = self.up[seat][pile]
+        if not up:
+            key = EMPTY
+        else:
+            top = up[-1]
+            if top in _JACKS:
+                key = LONE_JACK if self.lone_jack(seat, pile) else CARD_KEY[top]
+            elif len(up) > 1 and _RANK[up[-2]] == _RANK[top]:
+                key = PAIR_KEY[top]
+            else:
+                key = CARD_KEY[top]
+        self._tops[seat * 3 + pile] = key
 
     def _can_rebuild(self) -> bool:
         return bool(self.out_cards) or len(self.discard) > 1
@@ -449,13 +465,16 @@ class GnallknektState:
                 return
             card = self.stock.pop()
             self.hands[seat].append(card)
-            self.events += (say.draw_stock(seat), say.drawn_by[seat][card])
+            self.events += (say.stock_draws[seat], say.drawn_by[seat][card])
         else:
             card = self.discard.pop()
             self.hands[seat].append(card)
             self.events.append(say.draw_discard(seat, card))
-        self.draws_left -= 1
-        self._after_draw()
+        left = self.draws_left = self.draws_left - 1
+        if not left:
+            self.stage = MOVE
+        elif not (self.stock or self.discard or self.out_cards):
+            self._after_draw()  # nothing left to draw: the turn goes on short
 
     def _check_chance(self, action: Action) -> None:
         if self.stage != SHUFFLE:
