@@ -112,7 +112,9 @@ def test_seeded_games_are_what_they_were_before_the_speed_work() -> None:
     assert digest_of_seeded_games() == SEEDED_DIGEST
 
 
-SEEDED_DIGEST = "bd21eccca14ed17f4070e6ecb4e2946d65b2badb5709109892647ddb1a29db45"
+# Taken again after one change of words: a pile's turn_up and pile_gone sentences keep the
+# seat's name as written ("a's second pile turns up"), where they had capitalised it.
+SEEDED_DIGEST = "6c83986db596f873940cf68ed707999bb62c91b05152f5779aa8a272306eb626"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -194,7 +194,7 @@ class Narrator:
 
     @_memo
     def turn_up(self, seat: int, pile: int, card: str) -> Event:
-        return Event("turn_up", f"{self.pile(seat, pile).capitalize()} turns up "
+        return Event("turn_up", f"{self.pile(seat, pile)} turns up "
                      f"{a_card(card)}.", None, (Reveal(_PILES[seat][pile], -1, card, True),),
                      "", (seat, pile, card))
 
@@ -202,7 +202,7 @@ class Narrator:
     def pile_gone(self, seat: int, pile: int, left: int) -> Event:
         rest = (f"{self.names[seat]} has {plural(left, 'pile')} left" if left
                 else f"{self.names[seat]} has no piles left")
-        return Event("pile_gone", f"{self.pile(seat, pile).capitalize()} is gone for good: "
+        return Event("pile_gone", f"{self.pile(seat, pile)} is gone for good: "
                      f"{rest}.", None, (Fact("pile_gone", seat, pile),), "", (seat, pile, left))
 
     @_memo

@@ -954,7 +954,8 @@ class GnallknektState:
                         f"{say.pile(seat, source)} is the {show(own[-1])}")
             size = len(own) + len(self.down[seat][source])
             if self.lives[seat] == 1 and size == len(cards):
-                return ("nobody may attack with the last card(s) of their only pile: it "
+                last = "last card" if len(cards) == 1 else "last two cards"
+                return (f"no player may attack with the {last} of their only pile, which "
                         "would leave them with nothing")
         return beats_name(cards, top_unit(up), self.lone_jack(target, pile))
 
@@ -1005,11 +1006,12 @@ def _said(action: Action) -> str:
         return f"discard the {show(action.get('card'))}"
     if verb == "end":
         return "end the turn"
-    cards = show_all(action.get("cards"))
+    played = action.get("cards")
+    cards = f"the {show_all(played)}" if len(played) == 1 else f"the pair {show_all(played)}"
     if verb == "defend":
-        return f"defend {ORDINALS[action.get('pile')]} pile with {cards}"
+        return f"defend the {ORDINALS[action.get('pile')]} pile with {cards}"
     src = action.get("from")
-    where = "" if src == "hand" else f" off the {ORDINALS[src]} own pile"
+    where = "" if src == "hand" else f" off {action.who}'s {ORDINALS[src]} pile"
     return (f"attack {action.get('target')}'s {ORDINALS[action.get('pile')]} pile with "
             f"{cards}{where}")
 
