@@ -361,6 +361,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 # The worked games
 # -------------------------------------------------------------------------------------------
 
+DOWN_TO_TWO_PILES = {
+    'a': 'JD 2S 2S 3H / 8C 5C KH 7C / 9H 4S 7H QC',
+    'b': 'AS QD 6D 3C / AC JH 4C JH / 2C 3D QC 8C',
+    'c': '5S 7H 10C 2D / 2C 7D 5D 9D / 8H 7S 6C 4H',
+}
+DOWN_TO_TWO_STOCK = (
+    "2D 10H 10D 6H 3D 7D AD 3S 10H 5H 10S 8S KH QH 5S KD 10S 4D QD AH 6H 3C 6S 4C 7C 6C 3H 5C 8S "
+    "AH 8H 8D 9S KS 8D 2H JC 9S AS 2H 9D 3S KC 10D QS AC 9C 9H QS JC JD JS 7S 4S 5D KC AD KS 6D "
+    "5H JS 6S KD QH 4H 10C 9C 4D")
+"""The deal of the two endgame records: the same piles and stock, played to a win and to a
+draw, so the two can be compared turn by turn."""
+
+
 WORKED = [
     Worked(
         name='first-turn',
@@ -577,15 +590,7 @@ WORKED = [
                "Then a turns on b."),
         summary=("a took b's last pile in the last-rounds phase and won at once; the rest of that"
                  " turn was not played."),
-        seats='a b c', dealer='c',
-        piles={
-            'a': 'JD 2S 2S 3H / 8C 5C KH 7C / 9H 4S 7H QC',
-            'b': 'AS QD 6D 3C / AC JH 4C JH / 2C 3D QC 8C',
-            'c': '5S 7H 10C 2D / 2C 7D 5D 9D / 8H 7S 6C 4H',
-        },
-        stock=("2D 10H 10D 6H 3D 7D AD 3S 10H 5H 10S 8S KH QH 5S KD 10S 4D QD AH 6H 3C 6S 4C 7C 6C "
-               "3H 5C 8S AH 8H 8D 9S KS 8D 2H JC 9S AS 2H 9D 3S KC 10D QS AC 9C 9H QS JC JD JS 7S "
-               "4S 5D KC AD KS 6D 5H JS 6S KD QH 4H 10C 9C 4D"),
+        seats='a b c', dealer='c', piles=DOWN_TO_TWO_PILES, stock=DOWN_TO_TWO_STOCK,
         reshuffles=[
             ("3D 4C KH 9D JH 10S 6S 8H JC 5C 8D 10H 2H 5S 10C 5S 6H 6C QD 10H 2D 3H 2D 9D AC JH 7D "
              "2C JD 9S AS 10S 3C 4D KC KC 5H 7S 7D QC QH 4H QD 8C AH KS AD 3S 7C 6H 8S 5D QS AH 3C "
@@ -634,15 +639,7 @@ WORKED = [
         summary=("Twenty turns after c went out both a and b still have piles, so the game is "
                  "drawn. This is what the endgame rules are for: without them, a player who keeps"
                  " defending could make the game go on for ever."),
-        seats='a b c', dealer='c',
-        piles={
-            'a': 'JD 2S 2S 3H / 8C 5C KH 7C / 9H 4S 7H QC',
-            'b': 'AS QD 6D 3C / AC JH 4C JH / 2C 3D QC 8C',
-            'c': '5S 7H 10C 2D / 2C 7D 5D 9D / 8H 7S 6C 4H',
-        },
-        stock=("2D 10H 10D 6H 3D 7D AD 3S 10H 5H 10S 8S KH QH 5S KD 10S 4D QD AH 6H 3C 6S 4C 7C 6C "
-               "3H 5C 8S AH 8H 8D 9S KS 8D 2H JC 9S AS 2H 9D 3S KC 10D QS AC 9C 9H QS JC JD JS 7S "
-               "4S 5D KC AD KS 6D 5H JS 6S KD QH 4H 10C 9C 4D"),
+        seats='a b c', dealer='c', piles=DOWN_TO_TWO_PILES, stock=DOWN_TO_TWO_STOCK,
         reshuffles=[
             ("2D 5H QD 2D 6C 7S 5S 9D 8D 3H 10D 10S JH AD 7H 8H 7D 5S AH 6S 4H 4D 3C QH 2C 3S 5C "
              "KD 10C 8H 7D 7C 6H 8S 5D AH 3D 6C 8S 10H KH 4C 10H 6H 10S"),
