@@ -370,8 +370,18 @@ DOWN_TO_TWO_STOCK = (
     "2D 10H 10D 6H 3D 7D AD 3S 10H 5H 10S 8S KH QH 5S KD 10S 4D QD AH 6H 3C 6S 4C 7C 6C 3H 5C 8S "
     "AH 8H 8D 9S KS 8D 2H JC 9S AS 2H 9D 3S KC 10D QS AC 9C 9H QS JC JD JS 7S 4S 5D KC AD KS 6D "
     "5H JS 6S KD QH 4H 10C 9C 4D")
-"""The deal of the two endgame records: the same piles and stock, played to a win and to a
-draw, so the two can be compared turn by turn."""
+DOWN_TO_TWO_OPENING = [
+    'a: draw stock x4; attack 2D hand c 0; attack 10H hand c 0; discard 10D',
+    'b: draw stock x4; attack 7D hand c 0; attack AD hand c 1; discard 3D',
+    'c: draw stock x4; discard 10H',
+    'a: draw stock x4; attack 6H hand c 2; attack 5S hand c 0; discard KH',
+    'b: draw stock x4; attack QD hand c 1; attack JH 1 c 1; discard 3S',
+    'c: draw stock x3; discard 5H',
+    'a: draw stock x4; attack 4C hand c 1; attack 7C hand c 2; discard QH',
+    'b: draw stock x4; attack 10S hand c 2; attack AH hand c 2; discard 4D',
+]
+"""The deal of the two endgame records and their first eight turns, up to c going out: the
+same game until then, played on to a win and to a draw, so the two compare turn by turn."""
 
 
 WORKED = [
@@ -597,14 +607,7 @@ WORKED = [
              "6C 8H 3D 8S KD 6D 8D 4C 7H 3S 10D"),
         ],
         turns=[
-            'a: draw stock x4; attack 2D hand c 0; attack 10H hand c 0; discard 10D',
-            'b: draw stock x4; attack 7D hand c 0; attack AD hand c 1; discard 3D',
-            'c: draw stock x4; discard 10H',
-            'a: draw stock x4; attack 6H hand c 2; attack 5S hand c 0; discard KH',
-            'b: draw stock x4; attack QD hand c 1; attack JH 1 c 1; discard 3S',
-            'c: draw stock x3; discard 5H',
-            'a: draw stock x4; attack 4C hand c 1; attack 7C hand c 2; discard QH',
-            'b: draw stock x4; attack 10S hand c 2; attack AH hand c 2; discard 4D',
+            *DOWN_TO_TWO_OPENING,
             'a: draw stock x4; attack 6C hand b 0; attack KD hand b 0; discard 3H',
             'b: draw stock x4; discard 5C',
             'a: draw stock x4; attack 8D hand b 2; attack KC hand b 1; discard 9S',
@@ -645,14 +648,7 @@ WORKED = [
              "KD 10C 8H 7D 7C 6H 8S 5D AH 3D 6C 8S 10H KH 4C 10H 6H 10S"),
         ],
         turns=[
-            'a: draw stock x4; attack 2D hand c 0; attack 10H hand c 0; discard 10D',
-            'b: draw stock x4; attack 7D hand c 0; attack AD hand c 1; discard 3D',
-            'c: draw stock x4; discard 10H',
-            'a: draw stock x4; attack 6H hand c 2; attack 5S hand c 0; discard KH',
-            'b: draw stock x4; attack QD hand c 1; attack JH 1 c 1; discard 3S',
-            'c: draw stock x3; discard 5H',
-            'a: draw stock x4; attack 4C hand c 1; attack 7C hand c 2; discard QH',
-            'b: draw stock x4; attack 10S hand c 2; attack AH hand c 2; discard 4D',
+            *DOWN_TO_TWO_OPENING,
             'a: draw stock x4; discard KD',
             'b: draw stock x4; discard 5C',
             'a: draw stock x4; discard 6C',
