@@ -12,8 +12,9 @@ change the way a learner would: the line ``NAME = ...`` of the first code cell t
 folder, in a python3 kernel of this environment, as *Run All Cells* would, and fails on the
 first cell that raises.
 
-A suggestion that plays several times the default work is marked ``slow`` (see ``SLOW``)
-and runs with ``KORTSPEL_SLOW=1 pytest -m slow tests/test_try_it_yourself.py``.
+A suggestion that plays several times the default work is marked ``slow`` (see ``SLOW``),
+as are a strategy notebook's suggestions after its first (see ``MANY``); they run with
+``KORTSPEL_SLOW=1 pytest -m slow tests/test_try_it_yourself.py``.
 """
 
 from __future__ import annotations
@@ -86,11 +87,19 @@ def apply(nb_cells: list[dict], name: str, value: str) -> int:
     raise AssertionError(f"no code cell has a line `{name} = ...` to change to {value}")
 
 
+MANY = "04-strategy"
+"""A notebook each of whose suggestions runs its whole set of simulations again (5–12 s): its
+first suggestion runs in every test run, the others with the slow ones, so that ``make test``
+stays within its time on two cores."""
+
+
 def _params() -> list:
     out = []
     for path in NOTEBOOKS:
-        for s in suggestions(path):
+        for k, s in enumerate(suggestions(path)):
             why = [SLOW[path.stem, name] for name, _ in s.changes if (path.stem, name) in SLOW]
+            if not why and path.stem == MANY and k:
+                why = ["another whole run of the strategy notebook's simulations"]
             marks = [pytest.mark.slow, pytest.mark.skipif(
                 not RUN_SLOW, reason=f"{why[0]}: set KORTSPEL_SLOW=1")] if why else []
             out.append(pytest.param(s, id=s.id, marks=marks))
