@@ -23,7 +23,7 @@ WINDOWS = 5
 """How many equal windows a figure is timed in; the figure is their median."""
 
 
-def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
+def _rate(fn: Callable[[], int], seconds: float) -> float:
     """Run ``fn`` (returning a count of units) for ``seconds`` of CPU time; units per second.
 
     The time is this process's CPU time, not the clock's: on a shared machine (two cores, a
@@ -32,10 +32,9 @@ def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
     a table's caches (the actions and events it makes once and keeps) fill in its first
     thousands of hands, and a long simulation runs with them full. Then the seconds are cut
     into ``WINDOWS`` windows and the median window's rate is reported, so one disturbed
-    window does not move it. Returns the rate and the units counted in those windows.
+    window does not move it.
     """
     rates: list[float] = []
-    total = 0
     window = seconds / WINDOWS
     warm = time.process_time() + window
     while time.process_time() < warm:
@@ -49,8 +48,7 @@ def _rate(fn: Callable[[], int], seconds: float) -> tuple[float, int]:
             if spent >= window and spent > 0:
                 break
         rates.append(count / spent)
-        total += count
-    return statistics.median(rates), total
+    return statistics.median(rates)
 
 
 def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> dict[str, float]:
@@ -68,7 +66,7 @@ def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> di
         played += 5
         return 5
 
-    per_s = _rate(batch, seconds)[0]
+    per_s = _rate(batch, seconds)
     per_hand = decisions / played
     return {"hands_per_s": per_s, "decisions_per_s": per_s * per_hand,
             "decisions_per_hand": per_hand}
@@ -92,7 +90,7 @@ def engine_only(game_name: str, seats: int, seconds: float = 2.0, seed: int = 2)
                 n += 1
         return n
 
-    return _rate(batch, seconds)[0]
+    return _rate(batch, seconds)
 
 
 def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
@@ -109,7 +107,7 @@ def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
             st.clone()
         return 1000
 
-    return 1e6 / _rate(batch, seconds)[0]
+    return 1e6 / _rate(batch, seconds)
 
 
 def game_figures(name: str, seconds: float) -> Iterable[str]:

@@ -152,15 +152,11 @@ class RandomBot:
 def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``: the same number from the same generator, for less. For a whole
     ``n > 0`` and a plain ``random.Random``, ``randrange`` returns what ``_bits_below`` does
-    (CPython's own loop, written out without its two calls); whether this Python's
+    (CPython's own loop, without the two calls around it); whether this Python's
     ``randrange`` still agrees is checked once, at import (``_AGREES``). Any other generator,
     or an empty list, goes through ``randrange`` itself."""
     if n > 0 and _AGREES and type(rng) is random.Random:
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        return r
+        return _bits_below(rng, n)
     return rng.randrange(n)
 
 
