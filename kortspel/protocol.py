@@ -28,6 +28,11 @@ class State(Protocol):
     prints: ``"over": false`` and ``"to_act"`` while the hand goes on. A game whose seats
     never act out of turn may say ``calls_out_of_turn = False`` on its state class (its
     ``callers()`` is then always empty, and ``play_hand`` does not ask).
+
+    A state may also offer ``pick_legal(pick, rng)``: the action
+    ``legal_actions()[pick(len(legal_actions()), rng)]``, found without listing the others
+    (see :func:`play_hand`). It calls ``pick`` exactly once, and changes nothing; the
+    conformance suite holds it to the list for every index.
     """
 
     game: Any
@@ -114,6 +119,12 @@ class Bot(Protocol):
     Kuku), whether to do so now, and returns ``None`` to stay quiet. A bot that never looks
     at its observation may say ``reads_observation = False`` (as ``RandomBot`` does): the
     drivers then hand it ``None`` and spare the cost of making one.
+
+    Such a bot, when it chooses by position alone, may define ``pick(n, rng)`` beside its
+    ``choose``, the index of its choice among ``n`` legal actions, so that ``choose`` is
+    ``legal[self.pick(len(legal), rng)]``. ``play_hand`` then asks the state for that one
+    action (``State.pick_legal``) and no list is made. A subclass that redefines ``choose``
+    alone is driven through ``choose``.
     """
 
     name: str
@@ -141,7 +152,11 @@ class RandomBot:
         self.call_rate = call_rate
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[_below(rng, len(legal))]
+        return legal[self.pick(len(legal), rng)]
+
+    def pick(self, n: int, rng: random.Random) -> int:
+        """The index of the choice among ``n`` legal actions: uniform, ``rng.randrange(n)``."""
+        return _below(rng, n)
 
     def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         if legal and rng.random() < self.call_rate:
@@ -189,6 +204,30 @@ def _reads(bot: Any) -> bool:
     return getattr(bot, "reads_observation", True) is not False
 
 
+def _picker(bot: Any) -> Callable[[int, random.Random], int] | None:
+    """``bot.pick`` when the drivers may call it instead of ``choose``: the bot reads no
+    observation, and the class that gives it its ``choose`` gives it its ``pick`` too (a
+    subclass that changes only ``choose`` is asked through ``choose``)."""
+    if _reads(bot):
+        return None
+    for klass in type(bot).__mro__:
+        if "choose" in vars(klass):
+            return bot.pick if "pick" in vars(klass) else None  # type: ignore[no-any-return]
+    return None
+
+
+def _pick_from_list(state: State) -> Callable[[Callable[[int, random.Random], int],
+                                               random.Random], Action]:
+    """``pick_legal`` for a state that does not offer its own: the list, then the pick."""
+    legal_actions = state.legal_actions
+
+    def pick_legal(pick: Callable[[int, random.Random], int], rng: random.Random) -> Action:
+        legal = legal_actions()
+        return legal[pick(len(legal), rng)]
+
+    return pick_legal
+
+
 def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None:
     """Make the next move of a hand: a chance draw, or a bot's decision; returns it.
 
@@ -229,6 +268,12 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     the same records), written as one loop because the benchmarks and the strategy
     notebooks' simulations spend their time here: the state's methods and each bot's needs
     are looked up once per hand, not once per decision.
+
+    A bot that picks by position alone (``pick``, as ``RandomBot`` does) is asked only for
+    an index, and the state finds that one action (``pick_legal``) without making the
+    list: the same move, since ``pick_legal`` is held to the list. Where most of a game's
+    time goes into listing moves (Gnällknekt's forty-odd attacks and defences a turn), this
+    is most of a random game's cost.
     """
     if not isinstance(rng, random.Random):
         raise KortspelError("play_hand needs a random.Random as its rng, e.g. "
@@ -238,6 +283,8 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
                             f"got {len(bots)}")
     choose = [bot.choose for bot in bots]
     reads = [_reads(bot) for bot in bots]
+    picks = [_picker(bot) for bot in bots]
+    pick_legal = getattr(state, "pick_legal", None) or _pick_from_list(state)
     apply = state.apply
     legal_actions = state.legal_actions
     observation = state.observation
@@ -258,6 +305,10 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
                 called = True
                 break
         if called:
+            continue
+        pick = picks[seat]  # type: ignore[index]
+        if pick is not None:
+            apply(pick_legal(pick, rng))
             continue
         legal = legal_actions()
         act = choose[seat](observation(seat, legal) if reads[seat] else None,  # type: ignore[index]

@@ -381,6 +381,8 @@ def check_legal(run: Run, st: Any) -> None:
                     pytest.fail(f"{w}: the legal action {act} written as {form!r} was "
                                 f"refused: {err}{w.reproduce()}")
                 expect(d == c, w, f"the legal action as {form!r} differs from {act!r}")
+    if seats and hasattr(st, "pick_legal"):
+        check_pick_legal(run, st)
     if st.to_act == CHANCE:
         expect(st.legal_actions() == [], w, "a chance turn offers seat actions")
         c = st.clone()
@@ -390,6 +392,27 @@ def check_legal(run: Run, st: Any) -> None:
         refused(w, "sample_chance when no chance turn is due",
                 lambda: st.sample_chance(random.Random(1)))
         expect(st == before, w, "a refused sample_chance changed the state")
+
+
+def check_pick_legal(run: Run, st: Any) -> None:
+    """``pick_legal`` (the random player's way through ``play_hand``) finds, for every index,
+    the action the legal list holds there, asks its picker once with the list's length, and
+    changes nothing."""
+    w = run.where
+    legal = st.legal_actions()
+    before = st.clone()
+    for i in range(len(legal)):
+        asked: list[int] = []
+
+        def pick(n: int, rng: random.Random, i: int = i, asked: list[int] = asked) -> int:
+            asked.append(n)
+            return i
+
+        got = st.pick_legal(pick, run.rng)
+        expect(asked == [len(legal)], w,
+               f"pick_legal asked its picker {asked}, not once with {len(legal)}")
+        expect(got == legal[i], w, f"pick_legal found {got} at {i}, the list holds {legal[i]}")
+    expect(st == before, w, "pick_legal changed the state")
 
 
 def check_illegal(run: Run, st: Any) -> None:

@@ -258,3 +258,171 @@ class _Defences(dict[Any, tuple[Action, ...]]):
         cards = (unit,) if isinstance(unit, str) else unit
         run = self[unit] = self.cache.defence_run(self.seat, self.mask, cards)
         return run
+
+
+# ---------------------------------------------------------------------------------------------
+# One move picked by its place in the list, without the list
+# ---------------------------------------------------------------------------------------------
+
+POP = bytes(bin(mask).count("1") for mask in range(1 << LANE_WIDTH))
+"""How many slots a lane's mask holds, by the mask: how many piles a card or pair beats."""
+
+_RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(dict.fromkeys(_RANK[c] for c in PACK))}
+NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
+"""A card as one in its rank's four bits: the sum over a hand counts the cards of each rank
+(at most eight of one rank, two packs), in one C call."""
+_TWICE = sum(0b1110 << 4 * i for i in _RANK_INDEX.values())
+"""The bits of a count of two or more in every rank's four bits."""
+_PAIR_SHIFT: tuple[int | None, ...] = tuple(
+    None if r == _RANK[next(iter(_JACKS))] else PAIR_LANE[r] for r in _RANK_INDEX)
+"""By rank index: where the lane of that rank's pairs starts (``None`` for the Jacks, which
+never attack as a pair)."""
+
+
+def _pair_attack(row: Any, hand: list[str], distinct: list[str], lanes: int,
+                 i: int) -> Action:
+    """The ``i``-th attack by a pair from the hand, in ``_pairs``' order (by the first card
+    in hand order: itself twice, when held twice, then with each later card of its rank,
+    both ways round), without making the pairs that come before it."""
+    for j, a in enumerate(distinct):
+        if a in _JACKS:
+            continue
+        ra = _RANK[a]
+        m = lanes >> PAIR_LANE[ra] & LANE_MASK
+        k = POP[m]
+        if not k:
+            continue
+        mates = [b for b in distinct[j + 1:] if _RANK[b] == ra]
+        own = ([(a, a)] if hand.count(a) > 1 else []) + [
+            p for b in mates for p in ((a, b), (b, a))]
+        if i < k * len(own):
+            return row[own[i // k]][lane_slots(m)[i % k]]  # type: ignore[no-any-return]
+        i -= k * len(own)
+    raise AssertionError("the index is past the pairs' attacks")
+
+
+_ROOM = (0, 0b1001, 0b0001, 0)
+"""By a pile's count of face-up cards (rule 4: at most three): bit 0 set when it has room
+for one more card, bit 3 when for two (a gone pile, with none, takes nothing)."""
+
+
+def _reach(seats: int) -> tuple[tuple[Callable[[list[int]], Sequence[int]],
+                                      tuple[list[int], ...]], ...]:
+    """For each seat: a getter of the other seats' pile tops (from ``state._tops``), and for
+    each of those slots the row ``LANES_ON[top] << slot`` by top number (0 for ``EMPTY``, the
+    row's last entry). No two slots share a bit, so the rows' sum is their OR: a seat's
+    lanes are ``sum(map(getitem, rows, getter(tops)))``, a few C calls."""
+    out = []
+    for seat in range(seats):
+        slots = [k for k in range(3 * seats) if k // 3 != seat]
+        rows = tuple([on << k for on in LANES_ON] + [0] for k in slots)
+        out.append((itemgetter(*slots), rows))
+    return tuple(out)
+
+
+_REACH = {n: _reach(n) for n in range(3, 6)}
+
+
+def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
+    """``state.legal_actions()[pick(n, rng)]`` for a seat in the moving part of its turn,
+    where ``n`` is the number of legal moves: worked out by counting, not listing.
+
+    A random player (``RandomBot.pick``) needs only the count and one index; the listing
+    (``state._enumerate``) makes every action of forty-odd. Here each run of the list is
+    counted from the same masks the listing reads (``POP[mask]`` actions for a unit whose
+    lane holds ``mask``), the pairs by rank without making them, and only the run the
+    index falls in is read. The order of the runs is the listing's: attacks by a hand
+    card, by a hand pair, off an own pile; defences by a card, by a pair; the discards (or
+    ``end``). A test holds every index of every position of seeded games to the list.
+    """
+    g = state.game
+    seat = state.cur
+    hand = state.hands[seat]
+    distinct = list(dict.fromkeys(hand))
+    n_cards = len(distinct)
+    ends = n_cards or 1  # the discards, or the one ``end`` of an empty hand
+    if state.moves >= 2:  # both moves made: a discard ends the turn
+        i = pick(ends, rng)
+        return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
+    tops_of, rows = _REACH[g.seats][seat]
+    lanes = sum(map(list.__getitem__, rows, tops_of(state._tops)))
+    masks: list[int] = []
+    n_single = n_pair_attacks = n_piles = n_pairs = 0
+    if lanes:  # each hand card's lane: the piles it beats
+        masks = list(map(LANE_MASK.__and__, map(lanes.__rshift__,
+                                                 map(LANE.__getitem__, distinct))))
+        n_single = sum(map(POP.__getitem__, masks))
+    held = sum(map(NIBBLE.__getitem__, hand))
+    twice = held & _TWICE
+    if twice:  # some rank held twice: count its pairs as ``_pairs`` lists them (each card
+        kinds = sum(map(NIBBLE.__getitem__, distinct))  # held twice once, and each two
+        while twice:                                      # distinct cards in both orders)
+            r = (twice & -twice).bit_length() - 1 >> 2
+            twice &= ~(15 << 4 * r)
+            h = held >> 4 * r & 15
+            d = kinds >> 4 * r & 15
+            t = h - d + d * (d - 1)
+            n_pairs += t
+            shift = _PAIR_SHIFT[r]
+            if lanes and shift is not None:
+                n_pair_attacks += t * POP[lanes >> shift & LANE_MASK]
+    mine = state.up[seat]
+    units: list[tuple[int, Any, Any]] = []  # (mask, row, unit) of what an own pile offers
+    if lanes:
+        rows = g.moves.rows[seat]
+        last = state.lives[seat] == 1
+        down = state.down[seat]
+        for i in range(3):  # what may come off an own pile, as ``_attacks`` lists it
+            pu = mine[i]
+            if not pu:
+                continue
+            size = len(pu) + len(down[i])
+            a = pu[-1]
+            if not (last and size == 1):
+                m = lanes >> LANE[a] & LANE_MASK
+                if m:
+                    units.append((m, rows[i], a))
+                    n_piles += POP[m]
+            if (len(pu) >= 2 and a not in _JACKS and _RANK[a] == _RANK[pu[-2]]
+                    and not (last and size == 2)):
+                m = lanes >> PAIR_LANE[_RANK[a]] & LANE_MASK
+                if m:
+                    b = pu[-2]
+                    units.append((m, rows[i], (a, b)))
+                    n_piles += POP[m]
+                    if a != b:
+                        units.append((m, rows[i], (b, a)))
+                        n_piles += POP[m]
+    room = _ROOM[len(mine[0])] | _ROOM[len(mine[1])] << 1 | _ROOM[len(mine[2])] << 2
+    one, two = room & 7, room >> 3  # the own piles with room for one card, for two
+    per_card, per_pair = POP[one], POP[two]
+    n_card_defences = n_cards * per_card
+    i = pick(n_single + n_pair_attacks + n_piles + n_card_defences + n_pairs * per_pair
+             + ends, rng)
+    if i < n_single:
+        row = g.moves.rows[seat][HAND]
+        for c, m in zip(distinct, masks, strict=True):
+            k = POP[m]
+            if i < k:
+                return row[c][lane_slots(m)[i]]  # type: ignore[no-any-return]
+            i -= k
+    i -= n_single
+    if i < n_pair_attacks:
+        return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, lanes, i)
+    i -= n_pair_attacks
+    if i < n_piles:
+        for m, row, unit in units:
+            k = POP[m]
+            if i < k:
+                return row[unit][lane_slots(m)[i]]  # type: ignore[no-any-return]
+            i -= k
+    i -= n_piles
+    runs = g.moves.defences[seat]
+    if i < n_card_defences:
+        return runs[one][distinct[i // per_card]][i % per_card]  # type: ignore[no-any-return]
+    i -= n_card_defences
+    if i < n_pairs * per_pair:
+        pair = state._pairs(hand, distinct)[i // per_pair]
+        return runs[two][pair][i % per_pair]  # type: ignore[no-any-return]
+    i -= n_pairs * per_pair
+    return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]

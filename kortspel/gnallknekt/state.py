@@ -16,7 +16,7 @@ and the state itself never holds randomness.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..actions import CHANCE, Action
@@ -40,6 +40,7 @@ from .fast import (
     PAIR_KEY,
     PAIR_LANE,
     PICK,
+    pick_move,
 )
 from .narration import (
     DISCARD_ZONE,
@@ -95,7 +96,7 @@ class GnallknektState:
                  "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
                  "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
                  "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
-                 "_folders", "_tops")
+                 "_folders", "_tops", "_picked")
 
     def __init__(self, game: GnallknektGame, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
@@ -104,6 +105,7 @@ class GnallknektState:
         self.dealer = dealer
         self._legal: list[Action] | None = None
         self._folders: list[Any] = [None] * game.seats  # see observation.Folder
+        self._picked: Action | None = None  # see pick_legal
         if _blank:
             return
         n = game.seats
@@ -158,6 +160,20 @@ class GnallknektState:
             legal = self._legal = self._enumerate()
         return legal[:]
 
+    def pick_legal(self, pick: Callable[[int, random.Random], int],
+                   rng: random.Random) -> Action:
+        """``legal_actions()[pick(len(legal_actions()), rng)]``, without making the list when
+        the seat is moving (``fast.pick_move``): what ``play_hand`` asks for a random player.
+        The action found is remembered until the next ``apply``, which then need not check
+        it again."""
+        if self.stage == MOVE and self._legal is not None:
+            act = pick_move(self, pick, rng)
+        else:  # a draw (one or two ways), or nothing to pick
+            legal = self.legal_actions()
+            act = legal[pick(len(legal), rng)]
+        self._picked = act
+        return act
+
     calls_out_of_turn = False
     """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
 
@@ -194,6 +210,8 @@ class GnallknektState:
                 action = self.parse(action)
             else:
                 action = self.game.codec.coerce(action, None if self.is_over else self.cur)
+        picked = self._picked
+        self._picked = None
         if self.is_over:
             raise HandOverError(self._over_message())
         events = self.events
@@ -206,9 +224,11 @@ class GnallknektState:
             return events[start:]
         legal = self._legal
         stage = self.stage
-        # A draw just listed as legal (a draw list holds one or two) needs no checking;
-        # anything else is checked by the rules for that one action.
-        if not (stage == DRAW and legal and (action is legal[0] or action is legal[-1])):
+        # A draw just listed as legal (a draw list holds one or two), or the action
+        # pick_legal just found, needs no checking; anything else is checked by the rules
+        # for that one action.
+        if not (action is picked and legal is not None
+                or stage == DRAW and legal and (action is legal[0] or action is legal[-1])):
             if not by_codec and id(action) not in self.game.own:
                 self.game.codec.check(action)  # made by hand: is it one of this table's?
             if stage != MOVE and stage != DRAW or not self.allows(action):
