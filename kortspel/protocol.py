@@ -155,46 +155,36 @@ class RandomBot:
         return legal[self.pick(len(legal), rng)]
 
     def pick(self, n: int, rng: random.Random) -> int:
-        """The index of the choice among ``n`` legal actions: uniform, ``rng.randrange(n)``."""
-        return _below(rng, n)
+        """The index of the choice among ``n`` legal actions: ``rng.randrange(n)``, the same
+        number from the same generator, for less. For a whole ``n > 0`` and a plain
+        ``random.Random``, ``randrange`` draws as this loop does (CPython's own, without the
+        calls around it, one frame where ``randrange`` takes three); whether this Python's
+        ``randrange`` still agrees is checked once, at import (``_AGREES``). Any other
+        generator, or an empty list, goes through ``randrange`` itself."""
+        if n > 0 and _AGREES and type(rng) is random.Random:
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return r
+        return rng.randrange(n)
 
     def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         if legal and rng.random() < self.call_rate:
-            return legal[_below(rng, len(legal))]
+            return legal[self.pick(len(legal), rng)]
         return None
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)``: the same number from the same generator, for less. For a whole
-    ``n > 0`` and a plain ``random.Random``, ``randrange`` returns what ``_bits_below`` does
-    (CPython's own loop, without the two calls around it); whether this Python's
-    ``randrange`` still agrees is checked once, at import (``_AGREES``). Any other generator,
-    or an empty list, goes through ``randrange`` itself."""
-    if n > 0 and _AGREES and type(rng) is random.Random:
-        return _bits_below(rng, n)
-    return rng.randrange(n)
-
-
-def _bits_below(rng: random.Random, n: int) -> int:
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def _agrees() -> bool:
-    """Whether ``_bits_below`` draws what this Python's ``randrange`` draws."""
+    """Whether ``RandomBot.pick``'s own loop draws what this Python's ``randrange`` draws."""
+    bot = RandomBot()
     one, other = random.Random(11), random.Random(11)
-    return all(_bits_below(one, n) == other.randrange(n)
+    return all(bot.pick(n, one) == other.randrange(n)
                for n in (1, 2, 3, 5, 8, 13, 52, 100, 1000) for _ in range(25))
 
 
+_AGREES = True  # so that _agrees() tries the loop
 _AGREES = _agrees()
-
-
-def _nobody() -> tuple[int, ...]:
-    return ()
 
 
 def _reads(bot: Any) -> bool:
@@ -208,12 +198,20 @@ def _picker(bot: Any) -> Callable[[int, random.Random], int] | None:
     """``bot.pick`` when the drivers may call it instead of ``choose``: the bot reads no
     observation, and the class that gives it its ``choose`` gives it its ``pick`` too (a
     subclass that changes only ``choose`` is asked through ``choose``)."""
-    if _reads(bot):
-        return None
-    for klass in type(bot).__mro__:
-        if "choose" in vars(klass):
-            return bot.pick if "pick" in vars(klass) else None  # type: ignore[no-any-return]
-    return None
+    kind = type(bot)
+    picks = _PICKS.get(kind)
+    if picks is None:
+        picks = False
+        for klass in kind.__mro__:
+            if "choose" in vars(klass):
+                picks = "pick" in vars(klass)
+                break
+        _PICKS[kind] = picks
+    return bot.pick if picks and not _reads(bot) else None  # type: ignore[no-any-return]
+
+
+_PICKS: dict[type, bool] = {}
+"""By a bot's class: whether the class giving it ``choose`` gives it ``pick`` too."""
 
 
 def _pick_from_list(state: State) -> Callable[[Callable[[int, random.Random], int],
@@ -289,22 +287,14 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     legal_actions = state.legal_actions
     observation = state.observation
     # A game whose seats never act out of turn says so, and is not asked at every decision.
-    callers = state.callers if getattr(state, "calls_out_of_turn", True) else _nobody
+    calls = getattr(state, "calls_out_of_turn", True)
+    callers = state.callers
     while not state.is_over:
         seat = state.to_act
         if seat == CHANCE:
             apply(state.sample_chance(rng))
             continue
-        called = False
-        for caller in callers():
-            calls = legal_actions(caller)
-            act = bots[caller].interrupt(
-                observation(caller, calls) if reads[caller] else None, calls, rng)
-            if act is not None:
-                apply(act)
-                called = True
-                break
-        if called:
+        if calls and _call(state, bots, reads, callers(), rng):
             continue
         pick = picks[seat]  # type: ignore[index]
         if pick is not None:
@@ -318,6 +308,19 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
                                 f"{seat} made no move")
         apply(act)
     return state
+
+
+def _call(state: State, bots: Sequence[Bot], reads: Sequence[bool], callers: list[int],
+          rng: random.Random) -> bool:
+    """Offer each out-of-turn caller its call, in seat order; whether one was made."""
+    for caller in callers:
+        calls = state.legal_actions(caller)
+        act = bots[caller].interrupt(
+            state.observation(caller, calls) if reads[caller] else None, calls, rng)
+        if act is not None:
+            state.apply(act)
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------

@@ -45,6 +45,30 @@ def test_the_exchanges_on_offer_are_every_subset_fewest_first_in_pack_order() ->
         assert offered == [Action(seat, "exchange", "abc"[seat], (("cards", c),)) for c in plain]
         # the same set is the same action, whichever way it was asked for
         assert all(cache.action(seat, a.get("cards")) is a for a in offered)
+        # and picking the i-th set finds it without the list, asking once with its length
+        for i, act in enumerate(offered):
+            asked: list[int] = []
+            got = cache.pick(seat, hand, left, lambda n, _r, i=i, a=asked: a.append(n) or i,
+                             rng)
+            assert got is act and asked == [len(offered)]
+
+
+def test_pick_legal_finds_every_index_of_the_list() -> None:
+    """``pick_legal``, the random player's way through ``play_hand``, finds for every index
+    of every position of seeded deals the very action the list holds there, at every table
+    size (the talon runs short at eight seats)."""
+    for seats in (3, 5, 7, 8):
+        game = KopknackGame(seats)
+        rng = random.Random(seats)
+        for _ in range(150):
+            st = game.new_hand(rng=rng)
+            while not st.is_over:
+                legal = st.legal_actions()
+                for i, act in enumerate(legal):
+                    asked: list[int] = []
+                    got = st.pick_legal(lambda n, _r, i=i, a=asked: a.append(n) or i, rng)
+                    assert got is act and asked == [len(legal)], (i, got, act)
+                st.apply(st.pick_legal(lambda n, r: r.randrange(n), rng))
 
 
 def test_the_winner_of_a_trick_is_the_card_that_beats_all_before_it() -> None:

@@ -62,6 +62,19 @@ way ``Event._make`` does, without a Python call around it: the deal's private ev
 cards dealt, the cards bought) differ from deal to deal, so they are made every time."""
 
 
+SETS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(combinations(range(n), k)) for k in range(HAND_SIZE + 1))
+    for n in range(HAND_SIZE + 1))
+"""``SETS[n][k]``: the places of every set of ``k`` among ``n`` cards, in ``combinations``
+order (the order ``ExchangeCache.offer`` lists them in)."""
+
+
+_SET_OF_THREE = (None,) + tuple(
+    itemgetter(slice(p[0], p[0] + 1)) if len(p) == 1 else itemgetter(*p)
+    for k in (1, 2) for p in combinations(range(HAND_SIZE), k))
+"""By index 1 to 6 in three cards' list of sets: a getter of that set's cards, as a tuple."""
+
+
 class ExchangeCache:
     """The exchanges a hand allows, as the table's own ``Action`` objects: every set of 0 to
     3 of its cards, fewest first, each in the pack's order. Each set's action is made once
@@ -138,3 +151,23 @@ class ExchangeCache:
         limit = min(HAND_SIZE, talon_left, len(mine))
         return [self.action(seat, cards) for k in range(limit + 1)
                 for cards in combinations(mine, k)]
+
+    def pick(self, seat: int, hand: Sequence[str], talon_left: int,
+             pick: Callable[[int, random.Random], int], rng: random.Random) -> Action:
+        """``offer(...)[pick(len(offer(...)), rng)]``, making only the action picked: the
+        sets are counted (``SETS``) and the one at the index found in the same order."""
+        if len(hand) == HAND_SIZE and talon_left >= HAND_SIZE:  # the usual case: 8 sets
+            i = pick(8, rng)
+            if not i:
+                return self.keep[seat]
+            cards = tuple(sorted(hand, key=ORDER.__getitem__))
+            return self.action(seat, cards if i == 7 else _SET_OF_THREE[i](cards))
+        mine = sorted(hand, key=ORDER.__getitem__)
+        limit = min(HAND_SIZE, talon_left, len(mine))
+        runs = SETS[len(mine)]
+        i = pick(sum(map(len, runs[:limit + 1])), rng)
+        for run in runs:
+            if i < len(run):
+                return self.action(seat, tuple(map(mine.__getitem__, run[i])))
+            i -= len(run)
+        raise AssertionError("the index is past the exchanges")

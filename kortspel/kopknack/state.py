@@ -9,7 +9,7 @@ state protocol (``kortspel.protocol.State``) around it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import CHANCE, Action
@@ -155,6 +155,29 @@ class KopknackState:
                                                    len(self.talon) - self.tp)
         self._offered = out
         return out[:]
+
+    def pick_legal(self, pick: Callable[[int, random.Random], int],
+                   rng: random.Random) -> Action:
+        """``legal_actions()[pick(len(legal_actions()), rng)]``, without copying the list, and
+        an exchange without making the other seven (``ExchangeCache.pick``): what
+        ``play_hand`` asks for a random player. ``apply`` then knows the action found by
+        identity, as it knows one of a list just handed out."""
+        me = self.to_act
+        if me is None:
+            raise HandOverError(self._over_message())
+        ph = self.phase
+        g = self.game
+        if ph == PLAY:
+            cards = _duty(self.hands[me], self.trick, self.number, self.trump_suit)[1]
+            act = g.play_actions[me][cards[pick(len(cards), rng)]]
+        elif ph == BID:
+            bids = g.bid_actions[me]
+            act = bids[pick(len(bids), rng)]
+        else:
+            act = g.exchange_choices.pick(me, self.hands[me], len(self.talon) - self.tp,
+                                          pick, rng)
+        self._offered = (act,)
+        return act
 
     calls_out_of_turn = False
     """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
