@@ -32,7 +32,9 @@ class State(Protocol):
     A state may also offer ``pick_legal(pick, rng)``: the action
     ``legal_actions()[pick(len(legal_actions()), rng)]``, found without listing the others
     (see :func:`play_hand`). It calls ``pick`` exactly once, and changes nothing; the
-    conformance suite holds it to the list for every index.
+    conformance suite holds it to the list for every index. ``play_pick(pick, rng)``, if
+    offered too, is ``apply(pick_legal(pick, rng))`` in one call, returning the action: the
+    action found needs no check, and ``play_hand`` never reads the events ``apply`` returns.
     """
 
     game: Any
@@ -159,9 +161,9 @@ class RandomBot:
         number from the same generator, for less. For a whole ``n > 0`` and a plain
         ``random.Random``, ``randrange`` draws as this loop does (CPython's own, without the
         calls around it, one frame where ``randrange`` takes three); whether this Python's
-        ``randrange`` still agrees is checked once, at import (``_AGREES``). Any other
+        ``randrange`` still agrees is checked once, at import (``_LOOPED``). Any other
         generator, or an empty list, goes through ``randrange`` itself."""
-        if n > 0 and _AGREES and type(rng) is random.Random:
+        if type(rng) is _LOOPED and n > 0:
             k = n.bit_length()
             r = rng.getrandbits(k)
             while r >= n:
@@ -183,8 +185,12 @@ def _agrees() -> bool:
                for n in (1, 2, 3, 5, 8, 13, 52, 100, 1000) for _ in range(25))
 
 
-_AGREES = True  # so that _agrees() tries the loop
+_LOOPED: type = random.Random
+"""The generator ``RandomBot.pick`` draws from with its own loop: ``random.Random`` when this
+Python's ``randrange`` agrees with the loop (checked here, at import), else none."""
 _AGREES = _agrees()
+if not _AGREES:
+    _LOOPED = type(None)  # no rng is of this type: every draw goes through randrange
 
 
 def _reads(bot: Any) -> bool:
@@ -197,7 +203,8 @@ def _reads(bot: Any) -> bool:
 def _picker(bot: Any) -> Callable[[int, random.Random], int] | None:
     """``bot.pick`` when the drivers may call it instead of ``choose``: the bot reads no
     observation, and the class that gives it its ``choose`` gives it its ``pick`` too (a
-    subclass that changes only ``choose`` is asked through ``choose``)."""
+    subclass that changes only ``choose`` is asked through ``choose``). Asked once per seat
+    and hand, so the class's answer is remembered."""
     kind = type(bot)
     picks = _PICKS.get(kind)
     if picks is None:
@@ -269,7 +276,8 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
 
     A bot that picks by position alone (``pick``, as ``RandomBot`` does) is asked only for
     an index, and the state finds that one action (``pick_legal``) without making the
-    list: the same move, since ``pick_legal`` is held to the list. Where most of a game's
+    list, and plays it (``play_pick``): the same move, since ``pick_legal`` is held to the
+    list. Where most of a game's
     time goes into listing moves (Gnällknekt's forty-odd attacks and defences a turn), this
     is most of a random game's cost.
     """
@@ -279,10 +287,13 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     if len(bots) != len(state.game.names):
         raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
                             f"got {len(bots)}")
-    choose = [bot.choose for bot in bots]
-    reads = [_reads(bot) for bot in bots]
     picks = [_picker(bot) for bot in bots]
-    pick_legal = getattr(state, "pick_legal", None) or _pick_from_list(state)
+    play_pick = getattr(state, "play_pick", None)
+    if play_pick is None:
+        pick_legal = getattr(state, "pick_legal", None) or _pick_from_list(state)
+
+        def play_pick(pick: Callable[[int, random.Random], int], rng: random.Random) -> Any:
+            return apply(pick_legal(pick, rng))
     apply = state.apply
     legal_actions = state.legal_actions
     observation = state.observation
@@ -294,15 +305,15 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
         if seat == CHANCE:
             apply(state.sample_chance(rng))
             continue
-        if calls and _call(state, bots, reads, callers(), rng):
+        if calls and _call(state, bots, callers(), rng):
             continue
         pick = picks[seat]  # type: ignore[index]
         if pick is not None:
-            apply(pick_legal(pick, rng))
+            play_pick(pick, rng)
             continue
         legal = legal_actions()
-        act = choose[seat](observation(seat, legal) if reads[seat] else None,  # type: ignore[index]
-                           legal, rng)
+        bot = bots[seat]  # type: ignore[index]
+        act = bot.choose(observation(seat, legal) if _reads(bot) else None, legal, rng)
         if act is None:
             raise KortspelError(f"play_hand needs computer players: the player of seat "
                                 f"{seat} made no move")
@@ -310,13 +321,13 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     return state
 
 
-def _call(state: State, bots: Sequence[Bot], reads: Sequence[bool], callers: list[int],
-          rng: random.Random) -> bool:
+def _call(state: State, bots: Sequence[Bot], callers: list[int], rng: random.Random) -> bool:
     """Offer each out-of-turn caller its call, in seat order; whether one was made."""
     for caller in callers:
         calls = state.legal_actions(caller)
-        act = bots[caller].interrupt(
-            state.observation(caller, calls) if reads[caller] else None, calls, rng)
+        bot = bots[caller]
+        act = bot.interrupt(state.observation(caller, calls) if _reads(bot) else None, calls,
+                            rng)
         if act is not None:
             state.apply(act)
             return True

@@ -397,7 +397,7 @@ def check_legal(run: Run, st: Any) -> None:
 def check_pick_legal(run: Run, st: Any) -> None:
     """``pick_legal`` (the random player's way through ``play_hand``) finds, for every index,
     the action the legal list holds there, asks its picker once with the list's length, and
-    changes nothing."""
+    changes nothing; ``play_pick`` plays what ``apply`` of that action plays."""
     w = run.where
     legal = st.legal_actions()
     before = st.clone()
@@ -413,6 +413,13 @@ def check_pick_legal(run: Run, st: Any) -> None:
                f"pick_legal asked its picker {asked}, not once with {len(legal)}")
         expect(got == legal[i], w, f"pick_legal found {got} at {i}, the list holds {legal[i]}")
     expect(st == before, w, "pick_legal changed the state")
+    if hasattr(st, "play_pick") and legal:
+        i = len(st.actions) % len(legal)  # one index a step, which each step varies
+        played, applied = st.clone(), st.clone()
+        got = played.play_pick(lambda n, _rng: i, run.rng)
+        applied.apply(legal[i])
+        expect(got == legal[i] and played == applied and played.events == applied.events, w,
+               f"play_pick at {i} did not play {legal[i]} as apply does")
 
 
 def check_illegal(run: Run, st: Any) -> None:

@@ -16,9 +16,7 @@ import random
 from itertools import product
 from typing import Any
 
-import pytest
-
-from kortspel import CHANCE, Action, IllegalActionError
+from kortspel import CHANCE, Action
 from kortspel.gnallknekt import DOUBLE_PACK, GnallknektGame, GnallknektState, beats, top_unit
 from kortspel.gnallknekt.fast import (
     CARD_KEY,
@@ -225,7 +223,7 @@ def test_pick_legal_finds_every_index_of_the_list_without_making_it() -> None:
     """``pick_legal`` (``fast.pick_move`` while a seat moves) counts the legal moves and finds
     the one at the picked index: at every step of seeded games, for every index, it is the
     very action the list holds there, found after asking the picker once, with the
-    list's length. Then the picked action is applied unchecked, so it must be legal."""
+    list's length."""
     rng = random.Random(8)
     for i in range(24):
         seats = 3 + i % 3
@@ -240,22 +238,7 @@ def test_pick_legal_finds_every_index_of_the_list_without_making_it() -> None:
                 asked: list[int] = []
                 got = st.pick_legal(lambda n, _r, j=j, a=asked: a.append(n) or j, rng)
                 assert asked == [len(legal)] and got is legal[j], (str(st), j, got, legal[j])
-            st.apply(st.pick_legal(lambda n, r: r.randrange(n), rng))
-
-
-def test_an_action_picked_is_checked_again_once_the_table_changed() -> None:
-    """``apply`` trusts the action ``pick_legal`` just found only until anything else
-    happens: after another action, or a table set by hand, it is checked like any other."""
-    st = GnallknektGame(3).new_hand(seed=3)
-    while st.stage != MOVE:
-        st.apply(st.legal_actions()[0])
-    discard = st.pick_legal(lambda n, _r: n - 1, None)
-    assert discard.verb == "discard"
-    hand = st.hands[st.cur]
-    st.hands[st.cur] = [c for c in hand if c != discard.get("card")] or ["2H"]
-    st._legal = None  # a hand-set table, as the rules tests set it
-    with pytest.raises(IllegalActionError):
-        st.apply(discard)
+            st.play_pick(lambda n, r: r.randrange(n), rng)
 
 
 def test_a_hand_set_table_is_read_again_when_its_legal_list_is_cleared() -> None:

@@ -264,8 +264,24 @@ class _Defences(dict[Any, tuple[Action, ...]]):
 # One move picked by its place in the list, without the list
 # ---------------------------------------------------------------------------------------------
 
-POP = bytes(bin(mask).count("1") for mask in range(1 << LANE_WIDTH))
-"""How many slots a lane's mask holds, by the mask: how many piles a card or pair beats."""
+_COUNT_AT: dict[str, int] = {c: 4 * i for i, c in enumerate(_CARDS)}
+"""Where each card's four counting bits start in a ``COUNTS_ON`` number."""
+_PAIR_COUNT_AT: dict[str, int] = {r: 4 * (len(_CARDS) + i) for i, r in enumerate(_PAIR_RANKS)}
+"""Where the four counting bits of the pairs of each rank start (after the cards')."""
+COUNTS_ON: tuple[int, ...] = tuple(
+    sum(1 << _COUNT_AT[c] for c in SINGLES_ON[t])
+    + sum(1 << _PAIR_COUNT_AT[r] for r in PAIR_RANKS_ON[t])
+    for t in range(len(SINGLES_ON))) + (0,)
+"""By a top's number (its last entry, at ``EMPTY``, for a gone pile): four bits per card
+and per pair rank, 1 when that card (or a pair of that rank) beats the top.
+
+``LANES_ON`` says *which* piles each card beats; to count the moves of a turn it is enough
+to know *how many*. Summed over the tops in reach (twelve at most, so a count fits its four
+bits), this gives every card's and pair rank's count of piles it beats, in one C call; a
+hand's share is read off with a mask and a byte sum (``_sum_counts``)."""
+_FIELD: dict[str, int] = {c: 15 << _COUNT_AT[c] for c in _CARDS}
+_COUNT_BYTES = (len(_CARDS) + len(_PAIR_RANKS)) // 2
+_LOW = int("0f" * _COUNT_BYTES, 16)
 
 _RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(dict.fromkeys(_RANK[c] for c in PACK))}
 NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
@@ -273,54 +289,34 @@ NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
 (at most eight of one rank, two packs), in one C call."""
 _TWICE = sum(0b1110 << 4 * i for i in _RANK_INDEX.values())
 """The bits of a count of two or more in every rank's four bits."""
-_PAIR_SHIFT: tuple[int | None, ...] = tuple(
-    None if r == _RANK[next(iter(_JACKS))] else PAIR_LANE[r] for r in _RANK_INDEX)
-"""By rank index: where the lane of that rank's pairs starts (``None`` for the Jacks, which
+_PAIR_AT: tuple[int | None, ...] = tuple(
+    None if r not in _PAIR_COUNT_AT else _PAIR_COUNT_AT[r] for r in _RANK_INDEX)
+"""By rank index: where the count of that rank's pairs starts (``None`` for the Jacks, which
 never attack as a pair)."""
-
-
-def _pair_attack(row: Any, hand: list[str], distinct: list[str], lanes: int,
-                 i: int) -> Action:
-    """The ``i``-th attack by a pair from the hand, in ``_pairs``' order (by the first card
-    in hand order: itself twice, when held twice, then with each later card of its rank,
-    both ways round), without making the pairs that come before it."""
-    for j, a in enumerate(distinct):
-        if a in _JACKS:
-            continue
-        ra = _RANK[a]
-        m = lanes >> PAIR_LANE[ra] & LANE_MASK
-        k = POP[m]
-        if not k:
-            continue
-        mates = [b for b in distinct[j + 1:] if _RANK[b] == ra]
-        own = ([(a, a)] if hand.count(a) > 1 else []) + [
-            p for b in mates for p in ((a, b), (b, a))]
-        if i < k * len(own):
-            return row[own[i // k]][lane_slots(m)[i % k]]  # type: ignore[no-any-return]
-        i -= k * len(own)
-    raise AssertionError("the index is past the pairs' attacks")
-
-
 _ROOM = (0, 0b1001, 0b0001, 0)
 """By a pile's count of face-up cards (rule 4: at most three): bit 0 set when it has room
 for one more card, bit 3 when for two (a gone pile, with none, takes nothing)."""
+_POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
+"""How many own piles a mask of three holds."""
 
 
-def _reach(seats: int) -> tuple[tuple[Callable[[list[int]], Sequence[int]],
-                                      tuple[list[int], ...]], ...]:
-    """For each seat: a getter of the other seats' pile tops (from ``state._tops``), and for
-    each of those slots the row ``LANES_ON[top] << slot`` by top number (0 for ``EMPTY``, the
-    row's last entry). No two slots share a bit, so the rows' sum is their OR: a seat's
-    lanes are ``sum(map(getitem, rows, getter(tops)))``, a few C calls."""
-    out = []
-    for seat in range(seats):
-        slots = [k for k in range(3 * seats) if k // 3 != seat]
-        rows = tuple([on << k for on in LANES_ON] + [0] for k in slots)
-        out.append((itemgetter(*slots), rows))
-    return tuple(out)
+def _sum_counts(counts: int, cards: list[str]) -> int:
+    """The sum of the four-bit counts of ``cards`` (distinct) in ``counts``: masked, each
+    byte's two counts added into it, and the bytes summed, all in C."""
+    x = counts & sum(map(_FIELD.__getitem__, cards))
+    return sum(((x & _LOW) + (x >> 4 & _LOW)).to_bytes(_COUNT_BYTES, "little"))
 
 
-_REACH = {n: _reach(n) for n in range(3, 6)}
+def _slot(tops: list[int], slots: Sequence[int], beaten: Callable[[int], bool],
+          i: int) -> int:
+    """The ``i``-th of ``slots`` (in order) whose top ``beaten`` says yes to."""
+    for k in slots:
+        t = tops[k]
+        if t != EMPTY and beaten(t):
+            if not i:
+                return k
+            i -= 1
+    raise AssertionError("the index is past the piles beaten")
 
 
 def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
@@ -329,11 +325,12 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
 
     A random player (``RandomBot.pick``) needs only the count and one index; the listing
     (``state._enumerate``) makes every action of forty-odd. Here each run of the list is
-    counted from the same masks the listing reads (``POP[mask]`` actions for a unit whose
-    lane holds ``mask``), the pairs by rank without making them, and only the run the
-    index falls in is read. The order of the runs is the listing's: attacks by a hand
-    card, by a hand pair, off an own pile; defences by a card, by a pair; the discards (or
-    ``end``). A test holds every index of every position of seeded games to the list.
+    counted: how many pile tops in reach each card or pair beats is read off the summed
+    ``COUNTS_ON`` of those tops, the pairs are counted by rank without making them, and
+    only the run the index falls in is read. The order of the runs is the listing's:
+    attacks by a hand card, by a hand pair, off an own pile; defences by a card, by a pair;
+    the discards (or ``end``). A test holds every index of every position of seeded games
+    to the list.
     """
     g = state.game
     seat = state.cur
@@ -344,14 +341,11 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     if state.moves >= 2:  # both moves made: a discard ends the turn
         i = pick(ends, rng)
         return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
-    tops_of, rows = _REACH[g.seats][seat]
-    lanes = sum(map(list.__getitem__, rows, tops_of(state._tops)))
-    masks: list[int] = []
-    n_single = n_pair_attacks = n_piles = n_pairs = 0
-    if lanes:  # each hand card's lane: the piles it beats
-        masks = list(map(LANE_MASK.__and__, map(lanes.__rshift__,
-                                                 map(LANE.__getitem__, distinct))))
-        n_single = sum(map(POP.__getitem__, masks))
+    tops = state._tops
+    reach = g.others[seat]
+    counts = sum(map(COUNTS_ON.__getitem__, itemgetter(*reach)(tops)))
+    n_single = _sum_counts(counts, distinct) if counts else 0
+    n_pair_attacks = n_pairs = 0
     held = sum(map(NIBBLE.__getitem__, hand))
     twice = held & _TWICE
     if twice:  # some rank held twice: count its pairs as ``_pairs`` lists them (each card
@@ -363,58 +357,61 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
             d = kinds >> 4 * r & 15
             t = h - d + d * (d - 1)
             n_pairs += t
-            shift = _PAIR_SHIFT[r]
-            if lanes and shift is not None:
-                n_pair_attacks += t * POP[lanes >> shift & LANE_MASK]
+            at = _PAIR_AT[r]
+            if at is not None:
+                n_pair_attacks += t * (counts >> at & 15)
     mine = state.up[seat]
-    units: list[tuple[int, Any, Any]] = []  # (mask, row, unit) of what an own pile offers
-    if lanes:
+    units: list[tuple[int, Any, Any]] = []  # (count, row, unit) of what own piles offer
+    n_piles = 0
+    if counts:
         rows = g.moves.rows[seat]
         last = state.lives[seat] == 1
         down = state.down[seat]
-        for i in range(3):  # what may come off an own pile, as ``_attacks`` lists it
-            pu = mine[i]
+        for p in range(3):  # what may come off an own pile, as ``_attacks`` lists it
+            pu = mine[p]
             if not pu:
                 continue
-            size = len(pu) + len(down[i])
+            size = len(pu) + len(down[p])
             a = pu[-1]
             if not (last and size == 1):
-                m = lanes >> LANE[a] & LANE_MASK
-                if m:
-                    units.append((m, rows[i], a))
-                    n_piles += POP[m]
+                k = counts >> _COUNT_AT[a] & 15
+                if k:
+                    units.append((k, rows[p], a))
+                    n_piles += k
             if (len(pu) >= 2 and a not in _JACKS and _RANK[a] == _RANK[pu[-2]]
                     and not (last and size == 2)):
-                m = lanes >> PAIR_LANE[_RANK[a]] & LANE_MASK
-                if m:
+                k = counts >> _PAIR_COUNT_AT[_RANK[a]] & 15
+                if k:
                     b = pu[-2]
-                    units.append((m, rows[i], (a, b)))
-                    n_piles += POP[m]
+                    units.append((k, rows[p], (a, b)))
+                    n_piles += k
                     if a != b:
-                        units.append((m, rows[i], (b, a)))
-                        n_piles += POP[m]
+                        units.append((k, rows[p], (b, a)))
+                        n_piles += k
     room = _ROOM[len(mine[0])] | _ROOM[len(mine[1])] << 1 | _ROOM[len(mine[2])] << 2
     one, two = room & 7, room >> 3  # the own piles with room for one card, for two
-    per_card, per_pair = POP[one], POP[two]
+    per_card, per_pair = _POP3[one], _POP3[two]
     n_card_defences = n_cards * per_card
     i = pick(n_single + n_pair_attacks + n_piles + n_card_defences + n_pairs * per_pair
              + ends, rng)
     if i < n_single:
-        row = g.moves.rows[seat][HAND]
-        for c, m in zip(distinct, masks, strict=True):
-            k = POP[m]
+        for c in distinct:
+            k = counts >> _COUNT_AT[c] & 15
             if i < k:
-                return row[c][lane_slots(m)[i]]  # type: ignore[no-any-return]
+                beats = SINGLES_ON_SETS[c]
+                return g.moves.rows[seat][HAND][c][  # type: ignore[no-any-return]
+                    _slot(tops, reach, beats.__contains__, i)]
             i -= k
     i -= n_single
     if i < n_pair_attacks:
-        return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, lanes, i)
+        return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, counts, tops, reach, i)
     i -= n_pair_attacks
     if i < n_piles:
-        for m, row, unit in units:
-            k = POP[m]
+        for k, row, unit in units:
             if i < k:
-                return row[unit][lane_slots(m)[i]]  # type: ignore[no-any-return]
+                beaten = (SINGLES_ON_SETS[unit] if isinstance(unit, str)
+                          else PAIRS_ON_SETS[_RANK[unit[0]]])
+                return row[unit][_slot(tops, reach, beaten.__contains__, i)]  # type: ignore
             i -= k
     i -= n_piles
     runs = g.moves.defences[seat]
@@ -426,3 +423,34 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         return runs[two][pair][i % per_pair]  # type: ignore[no-any-return]
     i -= n_pairs * per_pair
     return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
+
+
+SINGLES_ON_SETS: dict[str, frozenset[int]] = {
+    c: frozenset(t for t in range(len(SINGLES_ON)) if c in SINGLES_ON[t]) for c in _CARDS}
+"""By card: the top numbers it beats (``SINGLES_ON`` read the other way)."""
+PAIRS_ON_SETS: dict[str, frozenset[int]] = {
+    r: frozenset(t for t in range(len(PAIR_RANKS_ON)) if r in PAIR_RANKS_ON[t])
+    for r in _PAIR_RANKS}
+"""By pair rank: the top numbers a pair of that rank beats."""
+
+
+def _pair_attack(row: Any, hand: list[str], distinct: list[str], counts: int,
+                 tops: list[int], reach: Sequence[int], i: int) -> Action:
+    """The ``i``-th attack by a pair from the hand, in ``_pairs``' order (by the first card
+    in hand order: itself twice, when held twice, then with each later card of its rank,
+    both ways round), without making the pairs that come before it."""
+    for j, a in enumerate(distinct):
+        if a in _JACKS:
+            continue
+        ra = _RANK[a]
+        k = counts >> _PAIR_COUNT_AT[ra] & 15
+        if not k:
+            continue
+        mates = [b for b in distinct[j + 1:] if _RANK[b] == ra]
+        own = ([(a, a)] if hand.count(a) > 1 else []) + [
+            p for b in mates for p in ((a, b), (b, a))]
+        if i < k * len(own):
+            slot = _slot(tops, reach, PAIRS_ON_SETS[ra].__contains__, i % k)
+            return row[own[i // k]][slot]  # type: ignore[no-any-return]
+        i -= k * len(own)
+    raise AssertionError("the index is past the pairs' attacks")

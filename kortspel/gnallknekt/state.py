@@ -96,7 +96,7 @@ class GnallknektState:
                  "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
                  "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
                  "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
-                 "_folders", "_tops", "_picked")
+                 "_folders", "_tops")
 
     def __init__(self, game: GnallknektGame, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
@@ -105,7 +105,6 @@ class GnallknektState:
         self.dealer = dealer
         self._legal: list[Action] | None = None
         self._folders: list[Any] = [None] * game.seats  # see observation.Folder
-        self._picked: Action | None = None  # see pick_legal
         if _blank:
             return
         n = game.seats
@@ -163,16 +162,17 @@ class GnallknektState:
     def pick_legal(self, pick: Callable[[int, random.Random], int],
                    rng: random.Random) -> Action:
         """``legal_actions()[pick(len(legal_actions()), rng)]``, without making the list when
-        the seat is moving (``fast.pick_move``): what ``play_hand`` asks for a random player.
-        The action found is remembered until the next ``apply``, which then need not check
-        it again."""
-        if self.stage == MOVE and self._legal is not None:
-            act = pick_move(self, pick, rng)
-        else:  # a draw (one or two ways), or nothing to pick
-            legal = self.legal_actions()
-            act = legal[pick(len(legal), rng)]
-        self._picked = act
-        return act
+        the seat is moving (``fast.pick_move``): what ``play_hand`` asks for a random
+        player."""
+        stage = self.stage
+        if self._legal is not None:
+            if stage == MOVE:
+                return pick_move(self, pick, rng)
+            if stage == DRAW:
+                legal = self._draws()
+                return legal[pick(len(legal), rng)]
+        legal = self.legal_actions()  # a table set by hand, or nothing to pick
+        return legal[pick(len(legal), rng)]
 
     calls_out_of_turn = False
     """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
@@ -210,8 +210,6 @@ class GnallknektState:
                 action = self.parse(action)
             else:
                 action = self.game.codec.coerce(action, None if self.is_over else self.cur)
-        picked = self._picked
-        self._picked = None
         if self.is_over:
             raise HandOverError(self._over_message())
         events = self.events
@@ -224,16 +222,28 @@ class GnallknektState:
             return events[start:]
         legal = self._legal
         stage = self.stage
-        # A draw just listed as legal (a draw list holds one or two), or the action
-        # pick_legal just found, needs no checking; anything else is checked by the rules
-        # for that one action.
-        if not (action is picked and legal is not None
-                or stage == DRAW and legal and (action is legal[0] or action is legal[-1])):
+        # A draw just listed as legal (a draw list holds one or two) needs no checking;
+        # anything else is checked by the rules for that one action.
+        if not (stage == DRAW and legal and (action is legal[0] or action is legal[-1])):
             if not by_codec and id(action) not in self.game.own:
                 self.game.codec.check(action)  # made by hand: is it one of this table's?
             if stage != MOVE and stage != DRAW or not self.allows(action):
                 self._refuse(action)
-        if legal is None:  # see _moved
+        self._play(action)
+        return events[start:]
+
+    def play_pick(self, pick: Callable[[int, random.Random], int],
+                  rng: random.Random) -> Action:
+        """``apply(pick_legal(pick, rng))`` in one call, for ``play_hand``'s random players:
+        the action found is legal by construction, so it is played without the check
+        ``apply`` makes, and without the list of events ``apply`` returns."""
+        act = self.pick_legal(pick, rng)
+        self._play(act)
+        return act
+
+    def _play(self, action: Action) -> None:
+        """Play a seat's action, legal now (checked, or found legal)."""
+        if self._legal is None:  # see _moved
             self._read_tops()
         self._legal = _MOVED
         self.actions.append(action)
@@ -249,9 +259,8 @@ class GnallknektState:
         elif verb == "discard":
             self._discard(args[0][1])  # type: ignore[arg-type]
         else:
-            events.append(self.game.narrator.end(self.cur))
+            self.events.append(self.game.narrator.end(self.cur))
             self._end_turn()
-        return events[start:]
 
     def clone(self) -> GnallknektState:
         c = GnallknektState(self.game, self.dealer, (), (), _blank=True)
@@ -718,9 +727,8 @@ class GnallknektState:
         rules; how it is made fast is told in ``fast.MoveCache``."""
         g = self.game
         seat = self.cur
-        if self.stage == DRAW:  # a shared list, never changed: the state hands out copies
-            return g.draw_lists[seat][(2 if self.stock or self._can_rebuild() else 0)
-                                      + (1 if self.discard else 0)]
+        if self.stage == DRAW:
+            return self._draws()
         hand = self.hands[seat]
         distinct = list(dict.fromkeys(hand))
         out: list[Action] = []
@@ -735,6 +743,12 @@ class GnallknektState:
         else:
             out.append(g.end_actions[seat])
         return out
+
+    def _draws(self) -> list[Action]:
+        """The draws of the seat to act: from the stock, the discard pile, or either. A list
+        shared by the table and never changed: the state hands out copies."""
+        return self.game.draw_lists[self.cur][(2 if self.stock or self._can_rebuild() else 0)
+                                              + (1 if self.discard else 0)]
 
     def _pairs(self, hand: list[str], distinct: list[str]) -> list[tuple[str, str]]:
         """Pairs the hand can lay, in both orders (the order matters on a pile): for each

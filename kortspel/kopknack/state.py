@@ -215,9 +215,22 @@ class KopknackState:
                 own = self._checked(action)
         else:
             own = self._checked(action)
-        self._offered = None
         events = self.events
         start = len(events)
+        self._play(own)
+        return events[start:]
+
+    def play_pick(self, pick: Callable[[int, random.Random], int],
+                  rng: random.Random) -> Action:
+        """``apply(pick_legal(pick, rng))``, in one call and without the list of events
+        ``apply`` returns: what ``play_hand`` does for a random player."""
+        own = self.pick_legal(pick, rng)
+        self._play(own)
+        return own
+
+    def _play(self, own: Action) -> None:
+        """Play the table's own action, legal now (checked, or just found legal)."""
+        self._offered = None
         self.actions.append(own)
         verb = own.verb
         if verb == "play":
@@ -228,7 +241,6 @@ class KopknackState:
             self._do_knock(own.seat)
         else:
             self._do_fold(own.seat)
-        return events[start:]
 
     def _checked(self, action: Action | str | Mapping[str, Any]) -> Action:
         """The table's own copy of ``action`` (given as an action, text or a record's
