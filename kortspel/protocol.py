@@ -9,6 +9,7 @@ only, so a new game needs nothing but its own package.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -217,6 +218,19 @@ def _picker(bot: Any) -> Callable[[int, random.Random], int] | None:
     return bot.pick if picks and not _reads(bot) else None  # type: ignore[no-any-return]
 
 
+def _pickers(bots: Sequence[Bot]) -> list[Callable[[int, random.Random], int] | None]:
+    """Each seat's ``_picker``, remembered for the last table of bots: a simulation plays
+    thousands of hands with the same bots, and a short hand (Köpknack's two dozen
+    decisions) would spend a few percent of its time asking again."""
+    global _LAST
+    known, picks = _LAST  # one tuple, replaced whole: safe if two threads play at once
+    if len(bots) != len(known) or not all(map(operator.is_, bots, known)):
+        picks = [_picker(bot) for bot in bots]
+        _LAST = (tuple(bots), picks)
+    return picks
+
+
+_LAST: tuple[tuple[Bot, ...], list[Callable[[int, random.Random], int] | None]] = ((), [])
 _PICKS: dict[type, bool] = {}
 """By a bot's class: whether the class giving it ``choose`` gives it ``pick`` too."""
 
@@ -287,7 +301,7 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     if len(bots) != len(state.game.names):
         raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
                             f"got {len(bots)}")
-    picks = [_picker(bot) for bot in bots]
+    picks = _pickers(bots)
     play_pick = getattr(state, "play_pick", None)
     if play_pick is None:
         pick_legal = getattr(state, "pick_legal", None) or _pick_from_list(state)
