@@ -300,6 +300,12 @@ _POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
 """How many own piles a mask of three holds."""
 
 
+_IN_REACH: dict[tuple[int, ...], Callable[[list[int]], Sequence[int]]] = {
+    slots: itemgetter(*slots) for n in range(3, 6) for slots in (
+        tuple(k for k in range(3 * n) if k // 3 != seat) for seat in range(n))}
+"""By the pile slots in a seat's reach (``game.others[seat]``): the getter of their tops."""
+
+
 def _sum_counts(counts: int, cards: list[str]) -> int:
     """The sum of the four-bit counts of ``cards`` (distinct) in ``counts``: masked, each
     byte's two counts added into it, and the bytes summed, all in C."""
@@ -343,9 +349,9 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
     tops = state._tops
     reach = g.others[seat]
-    counts = sum(map(COUNTS_ON.__getitem__, itemgetter(*reach)(tops)))
+    counts = sum(map(COUNTS_ON.__getitem__, _IN_REACH[reach](tops)))
     n_single = _sum_counts(counts, distinct) if counts else 0
-    n_pair_attacks = n_pairs = 0
+    n_pair_attacks = n_pairs = kinds = 0
     held = sum(map(NIBBLE.__getitem__, hand))
     twice = held & _TWICE
     if twice:  # some rank held twice: count its pairs as ``_pairs`` lists them (each card
@@ -404,7 +410,8 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
             i -= k
     i -= n_single
     if i < n_pair_attacks:
-        return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, counts, tops, reach, i)
+        return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, kinds, counts, tops,
+                            reach, i)
     i -= n_pair_attacks
     if i < n_piles:
         for k, row, unit in units:
@@ -434,23 +441,27 @@ PAIRS_ON_SETS: dict[str, frozenset[int]] = {
 """By pair rank: the top numbers a pair of that rank beats."""
 
 
-def _pair_attack(row: Any, hand: list[str], distinct: list[str], counts: int,
+def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, counts: int,
                  tops: list[int], reach: Sequence[int], i: int) -> Action:
     """The ``i``-th attack by a pair from the hand, in ``_pairs``' order (by the first card
     in hand order: itself twice, when held twice, then with each later card of its rank,
-    both ways round), without making the pairs that come before it."""
+    both ways round), without making the pairs before it: how many pairs start at a card
+    is known from ``kinds`` (the distinct cards of each rank, four bits a rank)."""
+    met: dict[str, int] = {}  # distinct cards of each rank met so far
     for j, a in enumerate(distinct):
-        if a in _JACKS:
-            continue
         ra = _RANK[a]
-        k = counts >> _PAIR_COUNT_AT[ra] & 15
+        before = met.get(ra, 0)
+        met[ra] = before + 1
+        at = _PAIR_COUNT_AT.get(ra)  # None for the Jacks, which never attack as a pair
+        k = 0 if at is None else counts >> at & 15
         if not k:
             continue
-        mates = [b for b in distinct[j + 1:] if _RANK[b] == ra]
-        own = ([(a, a)] if hand.count(a) > 1 else []) + [
-            p for b in mates for p in ((a, b), (b, a))]
-        if i < k * len(own):
+        later = (kinds >> 4 * _RANK_INDEX[ra] & 15) - before - 1
+        starting = (hand.count(a) > 1) + 2 * later
+        if i < k * starting:
+            own = ([(a, a)] if hand.count(a) > 1 else []) + [
+                p for b in distinct[j + 1:] if _RANK[b] == ra for p in ((a, b), (b, a))]
             slot = _slot(tops, reach, PAIRS_ON_SETS[ra].__contains__, i % k)
             return row[own[i // k]][slot]  # type: ignore[no-any-return]
-        i -= k * len(own)
+        i -= k * starting
     raise AssertionError("the index is past the pairs' attacks")
