@@ -277,11 +277,9 @@ and per pair rank, 1 when that card (or a pair of that rank) beats the top.
 
 ``LANES_ON`` says *which* piles each card beats; to count the moves of a turn it is enough
 to know *how many*. Summed over the tops in reach (twelve at most, so a count fits its four
-bits), this gives every card's and pair rank's count of piles it beats, in one C call; a
-hand's share is read off with a mask and a byte sum (``_sum_counts``)."""
-_FIELD: dict[str, int] = {c: 15 << _COUNT_AT[c] for c in _CARDS}
-_COUNT_BYTES = (len(_CARDS) + len(_PAIR_RANKS)) // 2
-_LOW = int("0f" * _COUNT_BYTES, 16)
+bits), this gives every card's and pair rank's count of piles it beats; a hand's share is
+read off card by card (plain loops: over a dozen numbers, the interpreter's own operations
+cost less than a call into C for each)."""
 
 _RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(dict.fromkeys(_RANK[c] for c in PACK))}
 NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
@@ -298,19 +296,6 @@ _ROOM = (0, 0b1001, 0b0001, 0)
 for one more card, bit 3 when for two (a gone pile, with none, takes nothing)."""
 _POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
 """How many own piles a mask of three holds."""
-
-
-_IN_REACH: dict[tuple[int, ...], Callable[[list[int]], Sequence[int]]] = {
-    slots: itemgetter(*slots) for n in range(3, 6) for slots in (
-        tuple(k for k in range(3 * n) if k // 3 != seat) for seat in range(n))}
-"""By the pile slots in a seat's reach (``game.others[seat]``): the getter of their tops."""
-
-
-def _sum_counts(counts: int, cards: list[str]) -> int:
-    """The sum of the four-bit counts of ``cards`` (distinct) in ``counts``: masked, each
-    byte's two counts added into it, and the bytes summed, all in C."""
-    x = counts & sum(map(_FIELD.__getitem__, cards))
-    return sum(((x & _LOW) + (x >> 4 & _LOW)).to_bytes(_COUNT_BYTES, "little"))
 
 
 def _slot(tops: list[int], slots: Sequence[int], beaten: Callable[[int], bool],
@@ -349,14 +334,19 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
     tops = state._tops
     reach = g.others[seat]
-    counts = sum(map(COUNTS_ON.__getitem__, _IN_REACH[reach](tops)))
-    n_single = _sum_counts(counts, distinct) if counts else 0
-    n_pair_attacks = n_pairs = kinds = 0
-    held = sum(map(NIBBLE.__getitem__, hand))
+    counts = 0
+    for k in reach:
+        counts += COUNTS_ON[tops[k]]
+    n_single = kinds = 0  # the hand's attacks by a single card; its distinct cards by rank
+    where = _COUNT_AT
+    for c in distinct:
+        n_single += counts >> where[c] & 15
+        kinds += NIBBLE[c]
+    held = kinds if len(hand) == n_cards else sum(map(NIBBLE.__getitem__, hand))
+    n_pair_attacks = n_pairs = 0
     twice = held & _TWICE
     if twice:  # some rank held twice: count its pairs as ``_pairs`` lists them (each card
-        kinds = sum(map(NIBBLE.__getitem__, distinct))  # held twice once, and each two
-        while twice:                                      # distinct cards in both orders)
+        while twice:  # held twice once, and each two distinct cards in both orders)
             r = (twice & -twice).bit_length() - 1 >> 2
             twice &= ~(15 << 4 * r)
             h = held >> 4 * r & 15
