@@ -298,12 +298,11 @@ _POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
 """How many own piles a mask of three holds."""
 
 
-def _slot(tops: list[int], slots: Sequence[int], beaten: Callable[[int], bool],
-          i: int) -> int:
-    """The ``i``-th of ``slots`` (in order) whose top ``beaten`` says yes to."""
+def _slot(tops: list[int], slots: Sequence[int], beaten: frozenset[int], i: int) -> int:
+    """The ``i``-th of ``slots`` (in order) whose top is one of ``beaten`` (a gone pile's
+    ``EMPTY`` never is)."""
     for k in slots:
-        t = tops[k]
-        if t != EMPTY and beaten(t):
+        if tops[k] in beaten:
             if not i:
                 return k
             i -= 1
@@ -345,17 +344,16 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     held = kinds if len(hand) == n_cards else sum(map(NIBBLE.__getitem__, hand))
     n_pair_attacks = n_pairs = 0
     twice = held & _TWICE
-    if twice:  # some rank held twice: count its pairs as ``_pairs`` lists them (each card
-        while twice:  # held twice once, and each two distinct cards in both orders)
-            r = (twice & -twice).bit_length() - 1 >> 2
-            twice &= ~(15 << 4 * r)
-            h = held >> 4 * r & 15
-            d = kinds >> 4 * r & 15
-            t = h - d + d * (d - 1)
-            n_pairs += t
-            at = _PAIR_AT[r]
-            if at is not None:
-                n_pair_attacks += t * (counts >> at & 15)
+    while twice:  # a rank held twice: count its pairs as ``_pairs`` lists them (each card
+        r = (twice & -twice).bit_length() - 1 >> 2  # held twice once, and each two distinct
+        twice &= ~(15 << 4 * r)                      # cards in both orders)
+        h = held >> 4 * r & 15
+        d = kinds >> 4 * r & 15
+        t = h - d + d * (d - 1)
+        n_pairs += t
+        at = _PAIR_AT[r]
+        if at is not None:
+            n_pair_attacks += t * (counts >> at & 15)
     mine = state.up[seat]
     units: list[tuple[int, Any, Any]] = []  # (count, row, unit) of what own piles offer
     n_piles = 0
@@ -370,7 +368,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
             size = len(pu) + len(down[p])
             a = pu[-1]
             if not (last and size == 1):
-                k = counts >> _COUNT_AT[a] & 15
+                k = counts >> where[a] & 15
                 if k:
                     units.append((k, rows[p], a))
                     n_piles += k
@@ -392,11 +390,10 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
              + ends, rng)
     if i < n_single:
         for c in distinct:
-            k = counts >> _COUNT_AT[c] & 15
+            k = counts >> where[c] & 15
             if i < k:
-                beats = SINGLES_ON_SETS[c]
                 return g.moves.rows[seat][HAND][c][  # type: ignore[no-any-return]
-                    _slot(tops, reach, beats.__contains__, i)]
+                    _slot(tops, reach, SINGLES_ON_SETS[c], i)]
             i -= k
     i -= n_single
     if i < n_pair_attacks:
@@ -408,7 +405,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
             if i < k:
                 beaten = (SINGLES_ON_SETS[unit] if isinstance(unit, str)
                           else PAIRS_ON_SETS[_RANK[unit[0]]])
-                return row[unit][_slot(tops, reach, beaten.__contains__, i)]  # type: ignore
+                return row[unit][_slot(tops, reach, beaten, i)]  # type: ignore
             i -= k
     i -= n_piles
     runs = g.moves.defences[seat]
@@ -451,7 +448,7 @@ def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, cou
         if i < k * starting:
             own = ([(a, a)] if hand.count(a) > 1 else []) + [
                 p for b in distinct[j + 1:] if _RANK[b] == ra for p in ((a, b), (b, a))]
-            slot = _slot(tops, reach, PAIRS_ON_SETS[ra].__contains__, i % k)
+            slot = _slot(tops, reach, PAIRS_ON_SETS[ra], i % k)
             return row[own[i // k]][slot]  # type: ignore[no-any-return]
         i -= k * starting
     raise AssertionError("the index is past the pairs' attacks")
