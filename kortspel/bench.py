@@ -14,16 +14,23 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, NamedTuple
 
 from .protocol import RandomBot, play_hand
 from .registry import games, load, spec
 
 WINDOWS = 5
-"""How many equal windows a figure is timed in; the figure is their median."""
+"""How many equal windows a figure is timed in; the figure is the fastest of them."""
 
 
-def _rate(fn: Callable[[], int], seconds: float) -> float:
+class Rate(NamedTuple):
+    """Units per second: in the fastest window, and in the median one."""
+
+    best: float
+    median: float
+
+
+def _rate(fn: Callable[[], int], seconds: float) -> Rate:
     """Run ``fn`` (returning a count of units) for ``seconds`` of CPU time; units per second.
 
     The time is this process's CPU time, not the clock's: on a shared machine (two cores, a
@@ -31,8 +38,11 @@ def _rate(fn: Callable[[], int], seconds: float) -> float:
     the core, which says nothing of this code. One window is played first and not counted:
     a table's caches (the actions and events it makes once and keeps) fill in its first
     thousands of hands, and a long simulation runs with them full. Then the seconds are cut
-    into ``WINDOWS`` windows and the median window's rate is reported, so one disturbed
-    window does not move it.
+    into ``WINDOWS`` windows, and the fastest window's rate is the figure, as ``timeit``'s
+    documentation advises: the code runs the same work in every window, so a slower one
+    measures what else the machine was doing. On a virtual machine even the CPU time
+    counts time the host gave to others (windows of one run here differ by a third); the
+    median window is given too, for the figures an issue sets an aim for.
     """
     rates: list[float] = []
     window = seconds / WINDOWS
@@ -48,7 +58,7 @@ def _rate(fn: Callable[[], int], seconds: float) -> float:
             if spent >= window and spent > 0:
                 break
         rates.append(count / spent)
-    return statistics.median(rates)
+    return Rate(max(rates), statistics.median(rates))
 
 
 def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> dict[str, float]:
@@ -68,8 +78,8 @@ def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> di
 
     per_s = _rate(batch, seconds)
     per_hand = decisions / played
-    return {"hands_per_s": per_s, "decisions_per_s": per_s * per_hand,
-            "decisions_per_hand": per_hand}
+    return {"hands_per_s": per_s.best, "median_hands_per_s": per_s.median,
+            "decisions_per_s": per_s.best * per_hand, "decisions_per_hand": per_hand}
 
 
 def engine_only(game_name: str, seats: int, seconds: float = 2.0, seed: int = 2) -> float:
@@ -90,7 +100,7 @@ def engine_only(game_name: str, seats: int, seconds: float = 2.0, seed: int = 2)
                 n += 1
         return n
 
-    return _rate(batch, seconds)
+    return _rate(batch, seconds).best
 
 
 def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
@@ -107,7 +117,7 @@ def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
             st.clone()
         return 1000
 
-    return 1e6 / _rate(batch, seconds)
+    return 1e6 / _rate(batch, seconds).best
 
 
 def game_figures(name: str, seconds: float) -> Iterable[str]:
@@ -117,8 +127,11 @@ def game_figures(name: str, seconds: float) -> Iterable[str]:
     unit = s.bench_unit
     h = hands(name, usual, seconds)
     aim = s.bench_aim
+    note = f"median window {h['median_hands_per_s']:,.0f}"
+    if aim:
+        note = f"{aim}; {note}"
     yield (f"{name} {unit}/s, {usual} seats, random players:".ljust(44)
-           + f"{h['hands_per_s']:>10,.0f}" + (f"   ({aim})" if aim else ""))
+           + f"{h['hands_per_s']:>10,.0f}   ({note})")
     yield (f"{name} decisions/s in those hands:".ljust(44) + f"{h['decisions_per_s']:>10,.0f}"
            + f"   ({h['decisions_per_hand']:.2f} decisions a {unit[:-1]})")
     yield (f"{name} engine decisions/s (apply+legal):".ljust(44)
@@ -144,7 +157,7 @@ def plugin_figures(seconds: float) -> Iterable[str]:
 
 
 def run(seconds: float = 2.0, only: str | None = None) -> int:
-    print("kortspel bench (one core, CPython; CPU time, the median of "
+    print("kortspel bench (one core, CPython; CPU time, the fastest of "
           f"{WINDOWS} windows)", flush=True)
     for name in games() if only is None else [spec(only).name]:
         for line in game_figures(name, seconds):
