@@ -291,11 +291,19 @@ _PAIR_AT: tuple[int | None, ...] = tuple(
     None if r not in _PAIR_COUNT_AT else _PAIR_COUNT_AT[r] for r in _RANK_INDEX)
 """By rank index: where the count of that rank's pairs starts (``None`` for the Jacks, which
 never attack as a pair)."""
-_ROOM = (0, 0b1001, 0b0001, 0)
-"""By a pile's count of face-up cards (rule 4: at most three): bit 0 set when it has room
-for one more card, bit 3 when for two (a gone pile, with none, takes nothing)."""
-_POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
-"""How many own piles a mask of three holds."""
+
+
+def _room(sizes: int) -> tuple[int, int, int, int]:
+    """For a seat's three piles' face-up counts (two bits each): the masks of the piles
+    with room for one more card and for two (rule 4: three face up at most; a gone pile
+    takes nothing), and how many piles each holds."""
+    counts = [sizes >> 2 * p & 3 for p in range(3)]
+    one = sum(1 << p for p in range(3) if 0 < counts[p] < 3)
+    two = sum(1 << p for p in range(3) if counts[p] == 1)
+    return one, two, bin(one).count("1"), bin(two).count("1")
+
+
+_ROOMS = tuple(_room(sizes) for sizes in range(64))
 
 
 def _slot(tops: list[int], slots: Sequence[int], beaten: frozenset[int], i: int) -> int:
@@ -382,9 +390,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
                     if a != b:
                         units.append((k, rows[p], (b, a)))
                         n_piles += k
-    room = _ROOM[len(mine[0])] | _ROOM[len(mine[1])] << 1 | _ROOM[len(mine[2])] << 2
-    one, two = room & 7, room >> 3  # the own piles with room for one card, for two
-    per_card, per_pair = _POP3[one], _POP3[two]
+    one, two, per_card, per_pair = _ROOMS[len(mine[0]) | len(mine[1]) << 2 | len(mine[2]) << 4]
     n_card_defences = n_cards * per_card
     i = pick(n_single + n_pair_attacks + n_piles + n_card_defences + n_pairs * per_pair
              + ends, rng)
