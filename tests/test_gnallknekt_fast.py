@@ -13,13 +13,17 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
 from kortspel import CHANCE, Action
 from kortspel.gnallknekt import DOUBLE_PACK, GnallknektGame, GnallknektState, beats, top_unit
 from kortspel.gnallknekt.fast import (
+    _COUNT_AT,
+    _PAIR_COUNT_AT,
     CARD_KEY,
+    COUNTS_ON,
     EMPTY,
     HAND,
     LANE,
@@ -196,12 +200,11 @@ def plain_legal(st: GnallknektState) -> list[str]:
     return [str(a) for a in acts]
 
 
-def test_the_legal_list_is_the_plain_reading_of_the_rules_in_order() -> None:
-    """At every step of seeded games (every table size and ``draw`` rule), the engine's fast
-    legal list is, in content and order, what the rules say read plainly; and nobody but the
-    seat to act may do anything."""
-    rng = random.Random(7)
-    for i in range(60):
+def _decisions(seed: int, games: int) -> Iterator[tuple[GnallknektState, random.Random]]:
+    """Every seat's decision in seeded games (every table size and ``draw`` rule), with the
+    rng to make it: the caller makes one move before asking for the next."""
+    rng = random.Random(seed)
+    for i in range(games):
         seats = 3 + i % 3
         game = GnallknektGame(seats, rules={"draw": OPTIONS["draw"][i // 3 % 2]})
         st = game.new_hand(rng=rng)
@@ -210,13 +213,21 @@ def test_the_legal_list_is_the_plain_reading_of_the_rules_in_order() -> None:
                 assert st.legal_actions() == []
                 st.apply(st.sample_chance(rng))
                 continue
-            legal = st.legal_actions()
-            assert [str(a) for a in legal] == plain_legal(st), str(st)
-            assert st._tops == [target_key(top_unit(st.up[s][j]), st.lone_jack(s, j))
-                                for s in range(seats) for j in range(3)]
-            assert all(st.legal_actions(s) == [] for s in range(seats) if s != st.cur)
-            assert legal == st.legal_actions(st.cur)
-            st.apply(legal[rng.randrange(len(legal))])
+            yield st, rng
+
+
+def test_the_legal_list_is_the_plain_reading_of_the_rules_in_order() -> None:
+    """At every step of seeded games, the engine's fast legal list is, in content and order,
+    what the rules say read plainly; and nobody but the seat to act may do anything."""
+    for st, rng in _decisions(7, 60):
+        seats = st.game.seats
+        legal = st.legal_actions()
+        assert [str(a) for a in legal] == plain_legal(st), str(st)
+        assert st._tops == [target_key(top_unit(st.up[s][j]), st.lone_jack(s, j))
+                            for s in range(seats) for j in range(3)]
+        assert all(st.legal_actions(s) == [] for s in range(seats) if s != st.cur)
+        assert legal == st.legal_actions(st.cur)
+        st.apply(legal[rng.randrange(len(legal))])
 
 
 def test_pick_legal_finds_every_index_of_the_list_without_making_it() -> None:
@@ -224,21 +235,13 @@ def test_pick_legal_finds_every_index_of_the_list_without_making_it() -> None:
     the one at the picked index: at every step of seeded games, for every index, it is the
     very action the list holds there, found after asking the picker once, with the
     list's length."""
-    rng = random.Random(8)
-    for i in range(24):
-        seats = 3 + i % 3
-        game = GnallknektGame(seats, rules={"draw": OPTIONS["draw"][i // 3 % 2]})
-        st = game.new_hand(rng=rng)
-        while not st.is_over:
-            if st.to_act == CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            legal = st.legal_actions()
-            for j in range(len(legal)):
-                asked: list[int] = []
-                got = st.pick_legal(lambda n, _r, j=j, a=asked: a.append(n) or j, rng)
-                assert asked == [len(legal)] and got is legal[j], (str(st), j, got, legal[j])
-            st.play_pick(lambda n, r: r.randrange(n), rng)
+    for st, rng in _decisions(8, 24):
+        legal = st.legal_actions()
+        for j in range(len(legal)):
+            asked: list[int] = []
+            got = st.pick_legal(lambda n, _r, j=j, a=asked: a.append(n) or j, rng)
+            assert asked == [len(legal)] and got is legal[j], (str(st), j, got, legal[j])
+        st.play_pick(lambda n, r: r.randrange(n), rng)
 
 
 def test_a_hand_set_table_is_read_again_when_its_legal_list_is_cleared() -> None:
@@ -309,6 +312,33 @@ def test_the_lanes_say_for_each_card_and_pair_rank_which_slots_it_beats() -> Non
             want = tuple(sorted(k for k, t in slots.items()
                                 if t != EMPTY and r in PAIR_RANKS_ON[t]))
             assert lane_slots(lanes >> PAIR_LANE[r] & LANE_MASK) == want
+
+
+def test_the_counts_say_for_each_card_and_pair_rank_how_many_slots_it_beats() -> None:
+    """Summing ``COUNTS_ON`` over random tables (twelve tops at most) gives, in each card's
+    and pair rank's four bits, how many of those tops it beats, as ``beats`` says it; a gone
+    pile (``EMPTY``) adds nothing."""
+    rng = random.Random(12)
+    keys = range(len(SINGLES_ON))
+    assert COUNTS_ON[EMPTY] == 0
+    for _ in range(400):
+        tops = [rng.choice([*keys, EMPTY]) for _ in range(rng.randint(0, 12))]
+        counts = sum(COUNTS_ON[t] for t in tops)
+        for c in CARDS:
+            want = sum(1 for t in tops if t != EMPTY and beats((c,), _top(t)))
+            assert counts >> _COUNT_AT[c] & 15 == want
+        for r in PAIR_RANKS:
+            want = sum(1 for t in tops if t != EMPTY and beats((r + "S", r + "H"), _top(t),
+                                                               t == LONE_JACK))
+            assert counts >> _PAIR_COUNT_AT[r] & 15 == want
+
+
+def _top(key: int) -> tuple[str, ...]:
+    """A pile top with this number (``target_key``): a card, a lone Jack, or a pair."""
+    if key == LONE_JACK:
+        return ("JS",)
+    card = next(c for c in CARDS if CARD_KEY.get(c) == key or PAIR_KEY.get(c) == key)
+    return (card,) if CARD_KEY[card] == key else (card, card)
 
 
 def test_the_cached_actions_are_the_actions_a_caller_would_make() -> None:
