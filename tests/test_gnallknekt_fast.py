@@ -225,6 +225,7 @@ def test_the_legal_list_is_the_plain_reading_of_the_rules_in_order() -> None:
         assert [str(a) for a in legal] == plain_legal(st), str(st)
         assert st._tops == [target_key(top_unit(st.up[s][j]), st.lone_jack(s, j))
                             for s in range(seats) for j in range(3)]
+        assert st._counted == sum(COUNTS_ON[t] for t in st._tops)
         assert all(st.legal_actions(s) == [] for s in range(seats) if s != st.cur)
         assert legal == st.legal_actions(st.cur)
         st.apply(legal[rng.randrange(len(legal))])

@@ -341,9 +341,8 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
     tops = state._tops
     reach = g.others[seat]
-    counts = 0
-    for k in reach:
-        counts += COUNTS_ON[tops[k]]
+    k = 3 * seat  # every top's counts are kept summed (``state._counted``): take the seat's own
+    counts = state._counted - COUNTS_ON[tops[k]] - COUNTS_ON[tops[k + 1]] - COUNTS_ON[tops[k + 2]]
     n_single = kinds = 0  # the hand's attacks by a single card; its distinct cards by rank
     where = _COUNT_AT
     for c in distinct:

@@ -31,6 +31,7 @@ from ..events import Event, Zone
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
 from .fast import (
     CARD_KEY,
+    COUNTS_ON,
     EMPTY,
     HAND,
     LANE,
@@ -96,7 +97,7 @@ class GnallknektState:
                  "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
                  "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
                  "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
-                 "_folders", "_tops")
+                 "_folders", "_tops", "_counted")
 
     def __init__(self, game: GnallknektGame, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
@@ -130,6 +131,7 @@ class GnallknektState:
         self.stage = DRAW
         self.is_over = False
         self._tops = [EMPTY] * (3 * n)
+        self._counted = 0
         self._read_tops()
         say = game.narrator
         self.events.append(say.deal(dealer, range(n), [[p[-1] for p in seat] for seat in piles],
@@ -290,6 +292,7 @@ class GnallknektState:
         c.events = self.events[:]
         c._legal = self._legal  # never handed out itself, and rebuilt after any change
         c._tops = self._tops[:]
+        c._counted = self._counted
         return c
 
     def key(self) -> tuple[Any, ...]:
@@ -459,7 +462,8 @@ class GnallknektState:
 
         It is ``target_key(top_unit(up), self.lone_jack(seat, pile))`` worked out in one
         place (a test holds it to that at every step of seeded games): a Jack on top is
-        faced alone, and only a Jack can be a lone one."""
+        faced alone, and only a Jack can be a lone one. The tops' ``fast.COUNTS_ON`` are
+        kept summed in ``_counted`` too, so a seat's reach is that sum less its own three."""
         up = self.up[seat][pile]
         if not up:
             key = EMPTY
@@ -471,7 +475,9 @@ class GnallknektState:
                 key = PAIR_KEY[top]
             else:
                 key = CARD_KEY[top]
-        self._tops[seat * 3 + pile] = key
+        k = seat * 3 + pile
+        self._counted += COUNTS_ON[key] - COUNTS_ON[self._tops[k]]  # see fast.pick_move
+        self._tops[k] = key
 
     def _can_rebuild(self) -> bool:
         return bool(self.out_cards) or len(self.discard) > 1
