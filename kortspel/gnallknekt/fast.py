@@ -17,7 +17,10 @@ one beat the other? ``cards.beats`` says so for one pair of them. Here:
   of the piles it beats (a dozen big-integer operations in C per listing);
 - the actions are made once per seating (``quick_action``, no checks: the table built their
   parts) and kept in rows by unit and pile (``MoveCache``), so a listing reads runs of them
-  off a row with one ``itemgetter`` per mask (``PICK``) and builds nothing.
+  off a row with one ``itemgetter`` per mask (``PICK``) and builds nothing;
+- a random player needs one move, not the list (``State.pick_legal``): ``pick_move`` counts
+  the moves instead, from ``COUNTS_ON`` (how many tops in reach each card and pair rank
+  beats, kept summed by the state), and reads only the one picked.
 
 The state's hot paths (``_enumerate``, ``apply``) are written for speed where they stay
 readable; the events made at every attack and defence are built directly in ``narration``.
