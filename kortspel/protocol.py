@@ -235,16 +235,26 @@ _PICKS: dict[type, bool] = {}
 """By a bot's class: whether the class giving it ``choose`` gives it ``pick`` too."""
 
 
-def _pick_from_list(state: State) -> Callable[[Callable[[int, random.Random], int],
-                                               random.Random], Action]:
-    """``pick_legal`` for a state that does not offer its own: the list, then the pick."""
-    legal_actions = state.legal_actions
+def _play_pick(state: State) -> Callable[[Callable[[int, random.Random], int],
+                                           random.Random], Any]:
+    """The state's ``play_pick``; or, for a state that offers none, ``apply`` of the action
+    its ``pick_legal`` finds, or of the one picked from its list."""
+    own = getattr(state, "play_pick", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    pick_legal = getattr(state, "pick_legal", None)
+    legal_actions, apply = state.legal_actions, state.apply
 
-    def pick_legal(pick: Callable[[int, random.Random], int], rng: random.Random) -> Action:
-        legal = legal_actions()
-        return legal[pick(len(legal), rng)]
+    def play_pick(pick: Callable[[int, random.Random], int], rng: random.Random) -> Any:
+        if pick_legal is not None:
+            act = pick_legal(pick, rng)
+        else:
+            legal = legal_actions()
+            act = legal[pick(len(legal), rng)]
+        apply(act)
+        return act
 
-    return pick_legal
+    return play_pick
 
 
 def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None:
@@ -291,9 +301,8 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     A bot that picks by position alone (``pick``, as ``RandomBot`` does) is asked only for
     an index, and the state finds that one action (``pick_legal``) without making the
     list, and plays it (``play_pick``): the same move, since ``pick_legal`` is held to the
-    list. Where most of a game's
-    time goes into listing moves (Gnällknekt's forty-odd attacks and defences a turn), this
-    is most of a random game's cost.
+    list. Where most of a game's time goes into listing moves (Gnällknekt's forty-odd
+    attacks and defences a turn), this is most of a random game's cost.
     """
     if not isinstance(rng, random.Random):
         raise KortspelError("play_hand needs a random.Random as its rng, e.g. "
@@ -302,12 +311,7 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
         raise KortspelError(f"play_hand needs one bot per seat: {len(state.game.names)}, "
                             f"got {len(bots)}")
     picks = _pickers(bots)
-    play_pick = getattr(state, "play_pick", None)
-    if play_pick is None:
-        pick_legal = getattr(state, "pick_legal", None) or _pick_from_list(state)
-
-        def play_pick(pick: Callable[[int, random.Random], int], rng: random.Random) -> Any:
-            return apply(pick_legal(pick, rng))
+    play_pick = _play_pick(state)
     apply = state.apply
     legal_actions = state.legal_actions
     observation = state.observation
