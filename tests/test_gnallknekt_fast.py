@@ -20,9 +20,8 @@ from typing import Any
 from kortspel import CHANCE, Action
 from kortspel.gnallknekt import DOUBLE_PACK, GnallknektGame, GnallknektState, beats, top_unit
 from kortspel.gnallknekt.fast import (
-    _COUNT_AT,
-    _PAIR_COUNT_AT,
     CARD_KEY,
+    COUNT_BYTE,
     COUNTS_ON,
     EMPTY,
     HAND,
@@ -30,12 +29,14 @@ from kortspel.gnallknekt.fast import (
     LANE_MASK,
     LANES_ON,
     LONE_JACK,
+    PAIR_COUNT_BYTE,
     PAIR_KEY,
     PAIR_LANE,
     PAIR_RANKS_ON,
     PICK,
     SINGLES_ON,
     MoveCache,
+    counts_by_byte,
     lane_slots,
     target_key,
 )
@@ -316,22 +317,22 @@ def test_the_lanes_say_for_each_card_and_pair_rank_which_slots_it_beats() -> Non
 
 
 def test_the_counts_say_for_each_card_and_pair_rank_how_many_slots_it_beats() -> None:
-    """Summing ``COUNTS_ON`` over random tables (twelve tops at most) gives, in each card's
-    and pair rank's four bits, how many of those tops it beats, as ``beats`` says it; a gone
+    """Summing ``COUNTS_ON`` over random tables (fifteen tops at most) gives, in each card's
+    and pair rank's byte, how many of those tops it beats, as ``beats`` says it; a gone
     pile (``EMPTY``) adds nothing."""
     rng = random.Random(12)
     keys = range(len(SINGLES_ON))
     assert COUNTS_ON[EMPTY] == 0
     for _ in range(400):
-        tops = [rng.choice([*keys, EMPTY]) for _ in range(rng.randint(0, 12))]
-        counts = sum(COUNTS_ON[t] for t in tops)
+        tops = [rng.choice([*keys, EMPTY]) for _ in range(rng.randint(0, 15))]
+        counts = counts_by_byte(sum(COUNTS_ON[t] for t in tops))
         for c in CARDS:
             want = sum(1 for t in tops if t != EMPTY and beats((c,), _top(t)))
-            assert counts >> _COUNT_AT[c] & 15 == want
+            assert counts[COUNT_BYTE[c]] == want
         for r in PAIR_RANKS:
             want = sum(1 for t in tops if t != EMPTY and beats((r + "S", r + "H"), _top(t),
                                                                t == LONE_JACK))
-            assert counts >> _PAIR_COUNT_AT[r] & 15 == want
+            assert counts[PAIR_COUNT_BYTE[r]] == want
 
 
 def _top(key: int) -> tuple[str, ...]:

@@ -267,22 +267,29 @@ class _Defences(dict[Any, tuple[Action, ...]]):
 # One move picked by its place in the list, without the list
 # ---------------------------------------------------------------------------------------------
 
-_COUNT_AT: dict[str, int] = {c: 4 * i for i, c in enumerate(_CARDS)}
-"""Where each card's four counting bits start in a ``COUNTS_ON`` number."""
-_PAIR_COUNT_AT: dict[str, int] = {r: 4 * (len(_CARDS) + i) for i, r in enumerate(_PAIR_RANKS)}
-"""Where the four counting bits of the pairs of each rank start (after the cards')."""
+COUNT_BYTE: dict[str, int] = {c: i for i, c in enumerate(_CARDS)}
+"""Where each card's count is in a ``COUNTS_ON`` number: its byte, lowest first."""
+PAIR_COUNT_BYTE: dict[str, int] = {r: len(_CARDS) + i for i, r in enumerate(_PAIR_RANKS)}
+"""Where the count of the pairs of each rank is (after the cards')."""
+COUNT_BYTES = len(_CARDS) + len(_PAIR_RANKS)
 COUNTS_ON: tuple[int, ...] = tuple(
-    sum(1 << _COUNT_AT[c] for c in SINGLES_ON[t])
-    + sum(1 << _PAIR_COUNT_AT[r] for r in PAIR_RANKS_ON[t])
+    sum(1 << 8 * COUNT_BYTE[c] for c in SINGLES_ON[t])
+    + sum(1 << 8 * PAIR_COUNT_BYTE[r] for r in PAIR_RANKS_ON[t])
     for t in range(len(SINGLES_ON))) + (0,)
-"""By a top's number (its last entry, at ``EMPTY``, for a gone pile): four bits per card
-and per pair rank, 1 when that card (or a pair of that rank) beats the top.
+"""By a top's number (its last entry, at ``EMPTY``, for a gone pile): a byte per card and
+per pair rank, 1 when that card (or a pair of that rank) beats the top.
 
 ``LANES_ON`` says *which* piles each card beats; to count the moves of a turn it is enough
-to know *how many*. Summed over the tops in reach (twelve at most, so a count fits its four
-bits), this gives every card's and pair rank's count of piles it beats; a hand's share is
-read off card by card (plain loops: over a dozen numbers, the interpreter's own operations
-cost less than a call into C for each)."""
+to know *how many*. Summed over the tops (fifteen at most, so no byte overflows), this
+gives every card's and pair rank's count of the piles it beats; ``counts_by_byte`` turns
+the sum into bytes, so each count is then read by indexing, without shifting a number of
+some five hundred bits for each."""
+
+
+def counts_by_byte(counts: int) -> bytes:
+    """A sum of ``COUNTS_ON`` as bytes: ``[COUNT_BYTE[card]]`` is that card's count."""
+    return counts.to_bytes(COUNT_BYTES, "little")
+
 
 _RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(dict.fromkeys(_RANK[c] for c in PACK))}
 NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
@@ -290,10 +297,21 @@ NIBBLE: dict[str, int] = {c: 1 << 4 * _RANK_INDEX[_RANK[c]] for c in PACK}
 (at most eight of one rank, two packs), in one C call."""
 _TWICE = sum(0b1110 << 4 * i for i in _RANK_INDEX.values())
 """The bits of a count of two or more in every rank's four bits."""
-_PAIR_AT: tuple[int | None, ...] = tuple(
-    None if r not in _PAIR_COUNT_AT else _PAIR_COUNT_AT[r] for r in _RANK_INDEX)
-"""By rank index: where the count of that rank's pairs starts (``None`` for the Jacks, which
-never attack as a pair)."""
+
+
+class _RanksTwice(dict[int, tuple[tuple[int, int | None], ...]]):
+    """``_ranks_twice(twice)``: for the ranks whose count in a hand's four bits a rank has
+    any bit of ``twice`` set (two cards or more), the shift of those four bits and the byte
+    of the count of that rank's pairs (``None`` for the Jacks, which never attack as a
+    pair). Made on first use of each mask, so a turn reads its held pairs' ranks at once."""
+
+    def __missing__(self, twice: int) -> tuple[tuple[int, int | None], ...]:
+        got = self[twice] = tuple((4 * i, PAIR_COUNT_BYTE.get(r))
+                                  for r, i in _RANK_INDEX.items() if twice >> 4 * i & 15)
+        return got
+
+
+_ranks_twice = _RanksTwice().__getitem__
 
 
 def _room(sizes: int) -> tuple[int, int, int, int]:
@@ -329,9 +347,9 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     counted: how many pile tops in reach each card or pair beats is read off the summed
     ``COUNTS_ON`` of those tops, the pairs are counted by rank without making them, and
     only the run the index falls in is read. The order of the runs is the listing's:
-    attacks by a hand card, by a hand pair, off an own pile; defences by a card, by a pair;
-    the discards (or ``end``). A test holds every index of every position of seeded games
-    to the list.
+    attacks by a hand card, by a hand pair, off an own pile; defences by a card, by a
+    pair; the discards (or ``end``). A test holds every index of every position of seeded
+    games to the list.
     """
     g = state.game
     seat = state.cur
@@ -343,78 +361,64 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         i = pick(ends, rng)
         return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
     tops = state._tops
-    reach = g.others[seat]
     k = 3 * seat  # every top's counts are kept summed (``state._counted``): take the seat's own
-    counts = state._counted - COUNTS_ON[tops[k]] - COUNTS_ON[tops[k + 1]] - COUNTS_ON[tops[k + 2]]
+    reached = state._counted - COUNTS_ON[tops[k]] - COUNTS_ON[tops[k + 1]] - COUNTS_ON[tops[k + 2]]
+    counts = reached.to_bytes(COUNT_BYTES, "little")  # ``counts_by_byte``
     n_single = kinds = 0  # the hand's attacks by a single card; its distinct cards by rank
-    where = _COUNT_AT
+    at = COUNT_BYTE
     for c in distinct:
-        n_single += counts >> where[c] & 15
+        n_single += counts[at[c]]
         kinds += NIBBLE[c]
     held = kinds if len(hand) == n_cards else sum(map(NIBBLE.__getitem__, hand))
     n_pair_attacks = n_pairs = 0
-    twice = held & _TWICE
-    while twice:  # a rank held twice: count its pairs as ``_pairs`` lists them (each card
-        r = (twice & -twice).bit_length() - 1 >> 2  # held twice once, and each two distinct
-        twice &= ~(15 << 4 * r)                      # cards in both orders)
-        h = held >> 4 * r & 15
-        d = kinds >> 4 * r & 15
+    for shift, pair_at in _ranks_twice(held & _TWICE):  # count a rank's pairs as ``_pairs``
+        h = held >> shift & 15  # lists them: each card held twice once, and each two
+        d = kinds >> shift & 15  # distinct cards in both orders
         t = h - d + d * (d - 1)
         n_pairs += t
-        at = _PAIR_AT[r]
-        if at is not None:
-            n_pair_attacks += t * (counts >> at & 15)
+        if pair_at is not None:
+            n_pair_attacks += t * counts[pair_at]
     mine = state.up[seat]
-    units: list[tuple[int, Any, Any]] = []  # (count, row, unit) of what own piles offer
     n_piles = 0
-    if counts:
-        rows = g.moves.rows[seat]
+    if reached:  # what may come off an own pile, as ``_attacks`` lists it
         last = state.lives[seat] == 1
-        down = state.down[seat]
-        for p in range(3):  # what may come off an own pile, as ``_attacks`` lists it
-            pu = mine[p]
-            if not pu:
+        for p in range(3):
+            t = tops[k + p]
+            if t == EMPTY:
                 continue
-            size = len(pu) + len(down[p])
+            pu = mine[p]
             a = pu[-1]
-            if not (last and size == 1):
-                k = counts >> where[a] & 15
-                if k:
-                    units.append((k, rows[p], a))
-                    n_piles += k
-            if (len(pu) >= 2 and a not in _JACKS and _RANK[a] == _RANK[pu[-2]]
-                    and not (last and size == 2)):
-                k = counts >> _PAIR_COUNT_AT[_RANK[a]] & 15
-                if k:
-                    b = pu[-2]
-                    units.append((k, rows[p], (a, b)))
-                    n_piles += k
-                    if a != b:
-                        units.append((k, rows[p], (b, a)))
-                        n_piles += k
+            singles = counts[at[a]]
+            pairs = 0
+            if t > LONE_JACK:  # a pair on top: it comes off as a pair too, both ways round
+                pairs = counts[PAIR_COUNT_BYTE[_RANK[a]]]  # when the two differ
+                if a != pu[-2]:
+                    pairs *= 2
+            if last:  # rule 10: never the last card (or pair) of the last pile
+                size = len(pu) + len(state.down[seat][p])
+                if size == 1:
+                    singles = 0
+                elif size == 2:
+                    pairs = 0
+            n_piles += singles + pairs
     one, two, per_card, per_pair = _ROOMS[len(mine[0]) | len(mine[1]) << 2 | len(mine[2]) << 4]
     n_card_defences = n_cards * per_card
     i = pick(n_single + n_pair_attacks + n_piles + n_card_defences + n_pairs * per_pair
              + ends, rng)
     if i < n_single:
         for c in distinct:
-            k = counts >> where[c] & 15
+            k = counts[at[c]]
             if i < k:
                 return g.moves.rows[seat][HAND][c][  # type: ignore[no-any-return]
-                    _slot(tops, reach, SINGLES_ON_SETS[c], i)]
+                    _slot(tops, g.others[seat], SINGLES_ON_SETS[c], i)]
             i -= k
     i -= n_single
     if i < n_pair_attacks:
         return _pair_attack(g.moves.rows[seat][HAND], hand, distinct, kinds, counts, tops,
-                            reach, i)
+                            g.others[seat], i)
     i -= n_pair_attacks
     if i < n_piles:
-        for k, row, unit in units:
-            if i < k:
-                beaten = (SINGLES_ON_SETS[unit] if isinstance(unit, str)
-                          else PAIRS_ON_SETS[_RANK[unit[0]]])
-                return row[unit][_slot(tops, reach, beaten, i)]  # type: ignore
-            i -= k
+        return _pile_attack(state, seat, counts, i)
     i -= n_piles
     runs = g.moves.defences[seat]
     if i < n_card_defences:
@@ -436,27 +440,58 @@ PAIRS_ON_SETS: dict[str, frozenset[int]] = {
 """By pair rank: the top numbers a pair of that rank beats."""
 
 
-def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, counts: int,
+def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, counts: bytes,
                  tops: list[int], reach: Sequence[int], i: int) -> Action:
     """The ``i``-th attack by a pair from the hand, in ``_pairs``' order (by the first card
     in hand order: itself twice, when held twice, then with each later card of its rank,
     both ways round), without making the pairs before it: how many pairs start at a card
     is known from ``kinds`` (the distinct cards of each rank, four bits a rank)."""
-    met: dict[str, int] = {}  # distinct cards of each rank met so far
+    met = 0  # the distinct cards of each rank met so far, four bits a rank as in ``kinds``
     for j, a in enumerate(distinct):
-        ra = _RANK[a]
-        before = met.get(ra, 0)
-        met[ra] = before + 1
-        at = _PAIR_COUNT_AT.get(ra)  # None for the Jacks, which never attack as a pair
-        k = 0 if at is None else counts >> at & 15
+        met += NIBBLE[a]
+        at = PAIR_COUNT_BYTE.get(_RANK[a])  # None for the Jacks, which never attack as a pair
+        k = 0 if at is None else counts[at]
         if not k:
             continue
-        later = (kinds >> 4 * _RANK_INDEX[ra] & 15) - before - 1
-        starting = (hand.count(a) > 1) + 2 * later
+        shift = 4 * _RANK_INDEX[_RANK[a]]
+        later = (kinds - met) >> shift & 15
+        doubled = hand.count(a) > 1
+        starting = doubled + 2 * later
         if i < k * starting:
-            own = ([(a, a)] if hand.count(a) > 1 else []) + [
+            ra = _RANK[a]
+            own = ([(a, a)] if doubled else []) + [
                 p for b in distinct[j + 1:] if _RANK[b] == ra for p in ((a, b), (b, a))]
             slot = _slot(tops, reach, PAIRS_ON_SETS[ra], i % k)
             return row[own[i // k]][slot]  # type: ignore[no-any-return]
         i -= k * starting
     raise AssertionError("the index is past the pairs' attacks")
+
+
+def _pile_attack(state: Any, seat: int, counts: bytes, i: int) -> Action:
+    """The ``i``-th attack off an own pile, in ``_attacks``' order: pile by pile, its top
+    card, then its top pair both ways round (rule 8), save the last card or pair of the
+    last pile (rule 10)."""
+    g = state.game
+    rows = g.moves.rows[seat]
+    tops = state._tops
+    last = state.lives[seat] == 1
+    for p in range(3):
+        pu = state.up[seat][p]
+        if not pu:
+            continue
+        size = len(pu) + len(state.down[seat][p])
+        a = pu[-1]
+        units: list[Any] = [] if last and size == 1 else [a]
+        if tops[3 * seat + p] > LONE_JACK and not (last and size == 2):
+            b = pu[-2]
+            units += [(a, b), (b, a)] if a != b else [(a, b)]
+        for unit in units:
+            if isinstance(unit, str):
+                k, beaten = counts[COUNT_BYTE[a]], SINGLES_ON_SETS[a]
+            else:
+                rank = _RANK[a]
+                k, beaten = counts[PAIR_COUNT_BYTE[rank]], PAIRS_ON_SETS[rank]
+            if i < k:
+                return rows[p][unit][_slot(tops, g.others[seat], beaten, i)]  # type: ignore
+            i -= k
+    raise AssertionError("the index is past the attacks off own piles")
