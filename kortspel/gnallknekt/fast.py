@@ -354,7 +354,8 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     g = state.game
     seat = state.cur
     hand = state.hands[seat]
-    distinct = list(dict.fromkeys(hand))
+    # The hand's cards without repeats, in hand order (only read, never changed, here):
+    distinct = hand if len(set(hand)) == len(hand) else list(dict.fromkeys(hand))
     n_cards = len(distinct)
     ends = n_cards or 1  # the discards, or the one ``end`` of an empty hand
     if state.moves >= 2:  # both moves made: a discard ends the turn
