@@ -30,7 +30,7 @@ class Rate(NamedTuple):
     median: float
 
 
-def _rate(fn: Callable[[], int], seconds: float) -> Rate:
+def rate(fn: Callable[[], int], seconds: float) -> Rate:
     """Run ``fn`` (returning a count of units) for ``seconds`` of CPU time; units per second.
 
     The time is this process's CPU time, not the clock's: on a shared machine (two cores, a
@@ -76,7 +76,7 @@ def hands(game_name: str, seats: int, seconds: float = 2.0, seed: int = 1) -> di
         played += 5
         return 5
 
-    per_s = _rate(batch, seconds)
+    per_s = rate(batch, seconds)
     per_hand = decisions / played
     return {"hands_per_s": per_s.best, "median_hands_per_s": per_s.median,
             "decisions_per_s": per_s.best * per_hand, "decisions_per_hand": per_hand}
@@ -100,7 +100,7 @@ def engine_only(game_name: str, seats: int, seconds: float = 2.0, seed: int = 2)
                 n += 1
         return n
 
-    return _rate(batch, seconds).best
+    return rate(batch, seconds).best
 
 
 def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
@@ -117,7 +117,7 @@ def clone_us(game_name: str, seats: int, seconds: float = 1.0) -> float:
             st.clone()
         return 1000
 
-    return 1e6 / _rate(batch, seconds).best
+    return 1e6 / rate(batch, seconds).best
 
 
 def game_figures(name: str, seconds: float) -> Iterable[str]:
