@@ -364,7 +364,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     tops = state._tops
     k = 3 * seat  # every top's counts are kept summed (``state._counted``): take the seat's own
     reached = state._counted - COUNTS_ON[tops[k]] - COUNTS_ON[tops[k + 1]] - COUNTS_ON[tops[k + 2]]
-    counts = reached.to_bytes(COUNT_BYTES, "little")  # ``counts_by_byte``
+    counts = counts_by_byte(reached)
     n_single = kinds = 0  # the hand's attacks by a single card; its distinct cards by rank
     at = COUNT_BYTE
     for c in distinct:
@@ -471,28 +471,32 @@ def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, cou
 def _pile_attack(state: Any, seat: int, counts: bytes, i: int) -> Action:
     """The ``i``-th attack off an own pile, in ``_attacks``' order: pile by pile, its top
     card, then its top pair both ways round (rule 8), save the last card or pair of the
-    last pile (rule 10)."""
+    last pile (rule 10). The same walk as ``pick_move``'s count of them, which it follows
+    to the pile the index falls in."""
     g = state.game
     rows = g.moves.rows[seat]
+    reach = g.others[seat]
     tops = state._tops
     last = state.lives[seat] == 1
     for p in range(3):
-        pu = state.up[seat][p]
-        if not pu:
+        t = tops[3 * seat + p]
+        if t == EMPTY:
             continue
-        size = len(pu) + len(state.down[seat][p])
+        pu = state.up[seat][p]
         a = pu[-1]
-        units: list[Any] = [] if last and size == 1 else [a]
-        if tops[3 * seat + p] > LONE_JACK and not (last and size == 2):
+        size = len(pu) + len(state.down[seat][p])
+        if not (last and size == 1):
+            n = counts[COUNT_BYTE[a]]
+            if i < n:
+                return rows[p][a][_slot(tops, reach, SINGLES_ON_SETS[a], i)]  # type: ignore
+            i -= n
+        if t > LONE_JACK and not (last and size == 2):  # a pair on top
+            rank = _RANK[a]
+            n = counts[PAIR_COUNT_BYTE[rank]]
             b = pu[-2]
-            units += [(a, b), (b, a)] if a != b else [(a, b)]
-        for unit in units:
-            if isinstance(unit, str):
-                k, beaten = counts[COUNT_BYTE[a]], SINGLES_ON_SETS[a]
-            else:
-                rank = _RANK[a]
-                k, beaten = counts[PAIR_COUNT_BYTE[rank]], PAIRS_ON_SETS[rank]
-            if i < k:
-                return rows[p][unit][_slot(tops, g.others[seat], beaten, i)]  # type: ignore
-            i -= k
+            for pair in ((a, b), (b, a)) if a != b else ((a, b),):
+                if i < n:
+                    return rows[p][pair][  # type: ignore[no-any-return]
+                        _slot(tops, reach, PAIRS_ON_SETS[rank], i)]
+                i -= n
     raise AssertionError("the index is past the attacks off own piles")
