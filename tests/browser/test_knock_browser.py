@@ -8,6 +8,7 @@ default .pytest_cache/knock) for a person to look at.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 from pathlib import Path
@@ -166,13 +167,23 @@ def _body(page) -> str:
     return " ".join(page.locator("body").all_inner_texts())
 
 
+def _play_app_settings(notebook: Path) -> dict:
+    """The keywords of the ``PlayApp(...)`` call in a play notebook: the page's settings."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    call = next(n for n in ast.walk(ast.parse(code))
+                if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "PlayApp")
+    return {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+
+
 def _seed_where_you_may_knock() -> int:
-    """The first seed whose deal, set up as knock/03-play.ipynb sets it up, gives you a turn
-    on which you may knock: found by dealing it here, as the page will."""
+    """The first seed whose deal, with the settings knock/03-play.ipynb gives, has a turn of
+    yours on which you may knock: found by dealing it here, as the page will."""
     from kortspel.widgets.setup_app import PlayApp
 
+    settings = _play_app_settings(REPO / "notebooks" / "knock" / "03-play.ipynb")
     for seed in range(1, 200):
-        app = PlayApp(game="knock", seats=4, opponents="heuristic", pace=0, seed=seed)
+        app = PlayApp(**{**settings, "pace": 0, "seed": seed})
         assert app.play is not None
         shown = app.play.verb_buttons["knock"].layout.display != "none"
         app.play.close()
