@@ -29,6 +29,9 @@ GAME         ?= kille
 APP_NOTEBOOK ?= notebooks/$(GAME)/03-play.ipynb
 APP_IP       ?= 127.0.0.1
 APP_PORT     ?= 8866
+# The page asks nothing of the internet: jupyter/voila/templates/kortspel is Voila's lab
+# template less its CDN stylesheets (a classroom may be offline, and should not be tracked).
+APP_TEMPLATE := --template=kortspel
 
 # Kernels and kernelspecs from this venv, never from ~/.local or /usr/local.
 export JUPYTER_PREFER_ENV_PATH := 1
@@ -40,7 +43,17 @@ export JUPYTER_PREFER_ENV_PATH := 1
 LAB_OVERRIDES_SRC := jupyter/lab-overrides.json
 LAB_OVERRIDES     := $(VENV)/share/jupyter/lab/settings/overrides.d/kortspel.json
 
-.PHONY: help setup .venv lab test lint test-unit test-notebooks bench app notebooks clean distclean
+# `make site`: every notebook as a static site that runs Python in the browser (JupyterLite,
+# Pyodide), for a classroom with nothing to install; tools/build_site.py says what goes in.
+# Downloads are cached in build/ (build/lite-venv, build/cache), the site built clean each time.
+SITE      := site
+SITE_PORT ?= 8000
+SITE_DEPS := $(shell find kortspel widgets notebooks -type f \( -name '*.py' -o -name '*.json' \
+                 -o -name '*.ipynb' \) -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) \
+             tools/build_site.py jupyter/lab-overrides.json pyproject.toml setup.py
+
+.PHONY: help setup .venv lab test lint test-unit test-notebooks test-site bench app notebooks \
+        site site-serve clean distclean
 
 help:
 	@echo "make lab        create .venv if needed, open JupyterLab on notebooks/00-start-here.ipynb"
@@ -50,6 +63,8 @@ help:
 	@echo "make app        serve $(APP_NOTEBOOK) with Voila on http://$(APP_IP):$(APP_PORT)/"
 	@echo "                (GAME=kille: the game whose notebooks/GAME/03-play.ipynb to serve)"
 	@echo "make notebooks  re-execute every notebook in place (outputs kept, no widget state)"
+	@echo "make site       build site/: every notebook as a static site that runs in the browser"
+	@echo "make site-serve serve site/ on http://127.0.0.1:$(SITE_PORT)/ for a try"
 	@echo "make clean      remove caches and build files (distclean: also .venv)"
 
 # ---------------------------------------------------------------------------------------------
@@ -99,11 +114,28 @@ lab: $(STAMP) $(LAB_OVERRIDES)
 lint: $(STAMP)
 	$(if $(LINT_DIRS),$(BIN)/ruff check $(LINT_DIRS),@echo "nothing to lint")
 
+# The tests share the cores (pytest-xdist, a worker a core). The engine and drawing tests are
+# independent and CPU-bound; the browser tests spend much of their time waiting on a kernel
+# or a timer, so each worker runs its own JupyterLab, Voila and Chromium beside the other's
+# (8.3 minutes on two busy cores, against 12.8 one at a time). They run after the others, not
+# among them, so that a browser never waits on a core the engine tests hold.
+# The site's browser test runs in test-site (it needs the built site), not here.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test-unit: $(STAMP)
-	$(BIN)/pytest -q -rfEs tests
+	$(BIN)/pytest -q -rfEs -n $(JOBS) tests --ignore=tests/browser
+	$(BIN)/pytest -q -rfEs -n $(JOBS) tests/browser --ignore=tests/browser/test_site.py
 
+# `make test` runs it in CI (CI=true) only: it takes about 12 minutes on two cores, which would
+# take `make test` past its 15 minutes here.
+# The site is rebuilt only when a source changed since the last build (build/site.stamp);
+# the build itself is clean each time.
+test-site: $(SITE)/.built
+	$(BIN)/pytest -q -rfEs tests/browser/test_site.py
+
+# One notebook a worker at a time (loadscope keeps a notebook's cells, which share a kernel,
+# on one worker).
 test-notebooks: $(STAMP)
-	$(if $(NOTEBOOKS),$(BIN)/pytest -q -rfEs --nbval-lax --nbval-current-env notebooks,\
+	$(if $(NOTEBOOKS),$(BIN)/pytest -q -rfEs -n $(JOBS) --dist loadscope --nbval-lax --nbval-current-env notebooks,\
 	    @echo "no notebooks under notebooks/ yet: skipping the nbval step")
 
 # Sequential on purpose: stop at the first failing step, exit non-zero.
@@ -111,6 +143,8 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory test-notebooks
+	$(if $(CI),$(MAKE) --no-print-directory test-site,\
+	    echo "== not run here: make test-site (the static site built and played in Chromium, about 12 min; CI runs it)")
 
 bench: $(STAMP)
 	$(BIN)/python -m kortspel bench
@@ -119,8 +153,8 @@ app: $(STAMP)
 	@test -f $(APP_NOTEBOOK) || { echo "no $(APP_NOTEBOOK): GAME is one of:" \
 	    $(patsubst notebooks/%/03-play.ipynb,%,$(wildcard notebooks/*/03-play.ipynb)); exit 1; }
 	@echo "Open http://$(APP_IP):$(APP_PORT)/ in a browser (Ctrl+C here stops the app)."
-	$(BIN)/voila $(APP_NOTEBOOK) --no-browser --Voila.ip=$(APP_IP) --port=$(APP_PORT) \
-	    --progressive_rendering=True
+	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila $(APP_NOTEBOOK) --no-browser \
+	    --Voila.ip=$(APP_IP) --port=$(APP_PORT) --progressive_rendering=True $(APP_TEMPLATE)
 
 # Outputs are saved (for GitHub/nbviewer readers) but widget state is not: saved state would
 # hide the static fallback images and only ever shows blank canvases (jupyter.md 5.1).
@@ -131,8 +165,19 @@ notebooks: $(STAMP)
 	    $(BIN)/python tools/tidy_notebooks.py $(NOTEBOOKS),\
 	    @echo "no notebooks under notebooks/")
 
+$(SITE)/.built: $(SITE_DEPS) | $(STAMP)
+	$(BIN)/python tools/build_site.py --out $(SITE)
+	@touch $@
+
+site: $(STAMP)
+	$(BIN)/python tools/build_site.py --out $(SITE)
+	@touch $(SITE)/.built
+
+site-serve: $(SITE)/.built
+	$(BIN)/python tools/serve_site.py $(SITE) --port $(SITE_PORT)
+
 clean:
-	rm -rf .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(SITE) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
 	    -type d -print0 | xargs -0 -r rm -rf
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .coach import beliefs, hint, review
 from .core import (
     CHANCE,
     Action,
@@ -56,7 +57,7 @@ __all__ = [
     "HandOverError", "RecordError", "InvalidDealError", "UnknownGameError", "RulesError",
     "SeatError", "MatchError",
     "load", "games", "spec", "register", "replay", "frames", "example", "examples",
-    "play_hand", "step", "bot_for",
+    "play_hand", "step", "bot_for", "hint", "review", "beliefs",
 ]
 
 __version__ = "0.2.0"

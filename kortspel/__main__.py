@@ -1,4 +1,5 @@
-"""Command line: ``python -m kortspel replay FILE`` and ``python -m kortspel bench``.
+"""Command line: ``python -m kortspel replay FILE``, ``python -m kortspel bench`` and
+``python -m kortspel ladder GAME``.
 
 Whatever it is given (a 5,000-digit number, ``/dev/urandom``, a named pipe nobody writes to, a
 file name full of terminal escapes, a closed or full standard output) the command line ends
@@ -166,6 +167,47 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _count(flag: str, low: int, high: int) -> Any:
+    """A whole number from ``low`` to ``high`` for ``flag``."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"takes a whole number, not {short(repr(text), 40)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be from {low} to {high}, not {short(text, 40)}")
+        return value
+    return read
+
+
+def _ladder(game: str, seats: int | None, hands: int, seconds: float) -> int:
+    """Play and print the ladder (:mod:`kortspel.ladder`)."""
+    from . import ladder
+    from .registry import spec
+    from .search import SearchError, searchable
+
+    try:
+        s = spec(game)
+        if not searchable(s.name):
+            raise SearchError(f"{s.title} has no expert player, so it has no ladder")
+        if seats is None:
+            seats = s.bench_seats or min(max(5, s.seats[0]), s.seats[1])
+        if not s.seats[0] <= seats <= s.seats[1]:
+            raise SearchError(f"{s.title} is played by {s.seats[0]} to {s.seats[1]} seats, "
+                              f"not {seats}")
+        rows = ladder.play(s.name, seats, hands, seconds)
+    except KortspelError as err:
+        _say(f"ladder: {short(err, 200, middle=True)}")
+        return EXIT_BAD_INPUT
+    try:
+        sys.stdout.write(ladder.table_text(s.name, seats, hands, seconds, rows) + "\n")
+    except OSError as err:
+        return _write_failed("ladder", err)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one escaped line (not usage text plus an error that
     echoes the raw argument), like every other error of the command line."""
@@ -186,11 +228,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     bp.add_argument("--seconds", type=_seconds, default=2.0,
                     help=f"time per figure, more than 0 and at most {MAX_BENCH_SECONDS:g}")
     bp.add_argument("--only", metavar="GAME", help="time this game alone (e.g. kille)")
+    lp = sub.add_parser("ladder", help="play every level of computer player against the "
+                        "others and print each one's result with a 95% interval")
+    lp.add_argument("game", help="the game (e.g. kille)")
+    lp.add_argument("--seats", type=_count("--seats", 2, 8), default=None,
+                    help="seats at the table (default: the bench's table)")
+    lp.add_argument("--hands", type=_count("--hands", 1, 1_000_000), default=60,
+                    help="hands to play (default 60)")
+    lp.add_argument("--seconds", type=_seconds, default=0.1,
+                    help="the expert's time a decision (default 0.1)")
     args = parser.parse_args(argv)
     if _stdout_is_closed(args.command):
         return EXIT_BAD_INPUT
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "ladder":
+        return _ladder(args.game, args.seats, args.hands, args.seconds)
     return _bench(args.seconds, args.only)
 
 

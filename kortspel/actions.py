@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .checks import MAX_INT, MAX_INT_DIGITS
+from .checks import quote as _short
 from .errors import HandOverError, InvalidActionError
 
 ArgValue = str | int | tuple[str, ...]
@@ -29,14 +31,14 @@ EMPTY_WORD = "-"
 
 def _check_arg(name: object, value: object) -> None:
     if not isinstance(name, str) or not name:
-        raise InvalidActionError(f"an action's argument needs a name, not {name!r}")
+        raise InvalidActionError(f"an action's argument needs a name, not {_short(name)}")
     if isinstance(value, bool) or not isinstance(value, str | int | tuple):
         raise InvalidActionError(
-            f"the argument {name!r} must be text, a whole number or a tuple of card names, "
+            f"the argument {_short(name)} must be text, a whole number or a tuple of card names, "
             f"not {type(value).__name__}"
         )
     if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
-        raise InvalidActionError(f"the argument {name!r} must hold card names only")
+        raise InvalidActionError(f"the argument {_short(name)} must hold card names only")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,19 +60,20 @@ class Action:
         if type(self.seat) is not int:
             raise InvalidActionError(
                 f"an action's seat is the seat's number (0 for the first seat), not "
-                f"{self.seat!r}; to name a seat, write the action as text: 'a swap'"
+                f"{_short(self.seat)}; to name a seat, write the action as text: 'a swap'"
             )
         if not isinstance(self.verb, str) or not self.verb:
             raise InvalidActionError(f"an action's verb is a word such as 'swap', not "
-                                     f"{self.verb!r}")
+                                     f"{_short(self.verb)}")
         if not isinstance(self.who, str):
-            raise InvalidActionError(f"an action's 'who' is the seat's name, not {self.who!r}")
+            raise InvalidActionError(
+                f"an action's 'who' is the seat's name, not {_short(self.who)}")
         if not isinstance(self.args, tuple):
             raise InvalidActionError("an action's args are a tuple of (name, value) pairs")
         for pair in self.args:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise InvalidActionError(
-                    f"an action's args are (name, value) pairs, not {pair!r}")
+                    f"an action's args are (name, value) pairs, not {_short(pair)}")
             _check_arg(*pair)
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -262,7 +265,7 @@ class ActionCodec:
             return f"a seat: {', '.join(self.names)}"
         if arg.choices:
             return "one of " + ", ".join(map(repr, arg.choices))
-        return "a whole number"
+        return f"a whole number of at most {MAX_INT_DIGITS} digits"
 
     def _value(self, arg: Arg, raw: Any, where: str) -> ArgValue:
         if arg.kind == "card":
@@ -283,7 +286,8 @@ class ActionCodec:
                 raise self._bad(arg, raw, where)
             return raw
         if arg.kind == "int":
-            if type(raw) is not int or (arg.choices and raw not in arg.choices):
+            if type(raw) is not int or (arg.choices and raw not in arg.choices) or not (
+                    -MAX_INT <= raw <= MAX_INT):
                 raise self._bad(arg, raw, where)
             return raw
         # a choice: text, or a number, from the listed ones
@@ -314,6 +318,12 @@ class ActionCodec:
         After the verb come its arguments in order (or as ``name=value``); a list of cards
         is written with commas (``"9H,9D"``), or with spaces when it is the verb's last
         argument (``"a exchange 9H 9D"``). What stands before the verb is the seat's name.
+
+        A seat may be named like a verb (a seat called "knock"): then ``"knock draw stock"``
+        is that seat drawing, not the seat to act knocking with words after it. So a reading
+        with a seat's name before the verb is tried first, and the seat to act's reading
+        after it; the first that is an action of this game is the one. At a table with no
+        such name there is only one reading, as there always was.
         """
         if not isinstance(text, str):
             raise InvalidActionError(
@@ -324,7 +334,17 @@ class ActionCodec:
             raise InvalidActionError(
                 f"an empty text is not a {self.game_title} action; say e.g. "
                 f"'{self.names[0]} {next(iter(self.verbs))}'")
-        at = self._verb_at(words)
+        first: InvalidActionError | None = None
+        for at in self._verb_places(words):
+            try:
+                return self._read(text, words, at, to_act)
+            except InvalidActionError as err:
+                first = first or err
+        assert first is not None  # _verb_places names a place or raises
+        raise first
+
+    def _read(self, text: str, words: list[str], at: int, to_act: int | None) -> Action:
+        """The action ``words`` say with the verb at ``at`` (``from_text``'s one reading)."""
         verb = self.aliases.get(words[at].lower(), words[at].lower())
         head = " ".join(words[:at])
         if head:
@@ -347,6 +367,8 @@ class ActionCodec:
                 named[k] = v
             else:
                 positional.append(w)
+        if len(positional) > len(spec.args):
+            positional = self._join_seats(spec, positional)
         if len(positional) > len(spec.args) and spec.args and spec.args[-1].kind == "cards":
             # A list of cards that ends the action may be typed with spaces: "a buy 2C 7H".
             last = len(spec.args) - 1
@@ -366,14 +388,31 @@ class ActionCodec:
         args = self._args(verb, raw, _short(text), typed=False)
         return self.make(seat, verb, **args)
 
-    def _verb_at(self, words: list[str]) -> int:
-        """Where the verb stands: the first verb whose words before it name a seat (or none,
-        for the seat to act). Otherwise say what is wrong: no verb, or no such seat."""
+    def _join_seats(self, spec: Verb, words: list[str]) -> list[str]:
+        """``words`` (more than the verb takes) with a seat argument's name put back together
+        where the name has spaces ("a attack 9H hand Anna Karin 1"): at each seat argument's
+        place, the longest run of words that names a seat."""
+        out = list(words)
+        for i, arg in enumerate(spec.args):
+            if arg.kind != "seat" or i >= len(out):
+                continue
+            for end in range(len(out), i + 1, -1):
+                name = " ".join(out[i:end])
+                if name in self.index:
+                    out[i:end] = [name]
+                    break
+        return out
+
+    def _verb_places(self, words: list[str]) -> list[int]:
+        """Where the verb may stand: after words that name a seat (left to right), then at
+        the start (the seat to act). Otherwise say what is wrong: no verb, or no such seat."""
         verb_positions = [i for i, w in enumerate(words)
                           if self.aliases.get(w.lower(), w.lower()) in self.verbs]
-        for i in verb_positions:
-            if i == 0 or " ".join(words[:i]) in self.index:
-                return i
+        places = [i for i in verb_positions if i and " ".join(words[:i]) in self.index]
+        if verb_positions and verb_positions[0] == 0:
+            places.append(0)
+        if places:
+            return places
         text = " ".join(words)
         if verb_positions:
             head = " ".join(words[:verb_positions[0]])
@@ -412,34 +451,34 @@ class ActionCodec:
             return
         if not 0 <= seat < len(self.names):
             raise InvalidActionError(
-                f"{action!r} names seat {seat}; this table's seats are 0 to "
+                f"{_short(action, 120)} names seat {seat}; this table's seats are 0 to "
                 f"{len(self.names) - 1} ({', '.join(self.names)})")
         if action.who != self.names[seat]:
             raise InvalidActionError(
-                f"{action!r} says seat {seat} is {action.who!r}, but seat {seat} is "
-                f"{self.names[seat]!r}")
+                f"{_short(action, 120)} says seat {seat} is {_short(action.who)}, but seat "
+                f"{seat} is {self.names[seat]!r}")
         spec = self.verbs.get(action.verb)
         if spec is None:
             raise InvalidActionError(
-                f"{action.verb!r} is not a {self.game_title} verb; the verbs are "
+                f"{_short(action.verb)} is not a {self.game_title} verb; the verbs are "
                 f"{self.verb_list()}")
         want = [a.name for a in spec.args]
         got = [k for k, _ in action.args]
         if [k for k in want if k in got] != got or any(
                 a.name not in got for a in spec.args if not a.optional):
             raise InvalidActionError(
-                f"{action.verb!r} takes the arguments {want or 'none'}, got {got or 'none'}")
+                f"{action.verb!r} takes the arguments {want or 'none'}, got "
+                f"{_short(got) if got else 'none'}")
         for arg in spec.args:
             value = action.get(arg.name)
             if value is not None:
                 raw = list(value) if isinstance(value, tuple) else value
-                if self._value(arg, raw, repr(action)) != value:
+                try:
+                    read = self._value(arg, raw, "")
+                except InvalidActionError:  # worded again with the action quoted: only now
+                    self._value(arg, raw, _short(action, 120))
+                    raise
+                if read != value:
                     raise InvalidActionError(
-                        f"{action!r}: write the card names as the game does, in its "
-                        f"order ({self._value(arg, raw, repr(action))!r})")
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """A value for an error message: ``repr``, escaped, and cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+                        f"{_short(action, 120)}: write the card names as the game does, in "
+                        f"its order ({_short(read, 120)})")

@@ -143,6 +143,75 @@ def game_figures(name: str, seconds: float) -> Iterable[str]:
     yield f"{name} clone():".ljust(44) + f"{clone_us(name, usual, seconds / 2):>10.2f} µs"
     if s.bench_extra is not None:
         yield from s.bench_extra(seconds)
+    yield from search_figures(name, seconds)
+
+
+def rollouts(game_name: str, seats: int, seconds: float = 2.0, seed: int = 4) -> Rate:
+    """Rollouts a second with the expert's rollout policy (``kortspel.search``): from the
+    first decision of freshly dealt hands, a clone played to the end (or the game's
+    horizon), as the evaluator plays each option of each world."""
+    from . import search
+
+    game = load(game_name, seats=seats)
+    rng = random.Random(seed)
+    starts = []
+    while len(starts) < 12:
+        st = game.new_hand(rng=rng)
+        if not st.is_over:
+            starts.append(st)
+    play_out = search.hooks(game_name).rollout
+    i = 0
+
+    def batch() -> int:
+        nonlocal i
+        for _ in range(5):
+            w = starts[i % len(starts)].clone()
+            i += 1
+            play_out(w, rng)
+        return 5
+
+    return rate(batch, seconds)
+
+
+def samples_per_option(game_name: str, seats: int, seconds: float = 1.0, seed: int = 5
+                       ) -> tuple[int, int]:
+    """The evaluator's worlds per option within ``seconds`` at a typical decision (the
+    first of a freshly dealt hand with more than one option), and the options there."""
+    from . import search
+    from .protocol import step
+
+    game = load(game_name, seats=seats)
+    rng = random.Random(seed)
+    st = game.new_hand(rng=rng)
+    bots = [RandomBot() for _ in range(seats)]
+    while True:  # a Gnällknekt turn opens with its one draw: play on to a real choice
+        if st.is_over:
+            st = game.new_hand(rng=rng)
+        elif st.to_act != -1 and len(st.legal_actions()) > 1:
+            break
+        else:
+            step(st, bots, rng)
+    ev = search.evaluate(st, seconds=seconds, rng=random.Random(seed))
+    return ev.samples, len(ev.options)
+
+
+def search_figures(name: str, seconds: float) -> Iterable[str]:
+    """The search's figures for one game, if it has a worlds module."""
+    from . import search
+
+    if not search.searchable(name):
+        return
+    s = spec(name)
+    usual = s.bench_seats or min(max(5, s.seats[0]), s.seats[1])
+    aim = getattr(search.hooks(name), "ROLLOUT_AIM", "")
+    r = rollouts(name, usual, seconds)
+    note = f"median window {r.median:,.0f}"
+    yield (f"{name} expert rollouts/s, {usual} seats:".ljust(44)
+           + f"{r.best:>10,.0f}   ({aim + '; ' if aim else ''}{note})")
+    budget = min(1.0, seconds)  # the issue's second, less in a short bench
+    n, k = samples_per_option(name, usual, budget)
+    yield (f"{name} evaluator samples/option in {budget:g} s:".ljust(44)
+           + f"{n:>10,}   ({k} options, at a hand's first decision)")
 
 
 def plugin_figures(seconds: float) -> Iterable[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .checks import brief as _brief
 from .errors import InvalidActionError
 
 RANKS: tuple[str, ...] = ("A", *(str(n) for n in range(2, 11)), "J", "Q", "K")
@@ -93,8 +94,3 @@ def check_pack(cards: Iterable[str], copies: int = 1) -> list[str]:
         problems.append(f"missing: {', '.join(missing[:6])}"
                         + (f" and {len(missing) - 6} more" if len(missing) > 6 else ""))
     return problems
-
-
-def _brief(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import CHANCE, Action
+from .checks import brief as _brief
 from .errors import KortspelError, RulesError
 from .events import Event
 
@@ -391,6 +392,10 @@ class GameSpec:
     bench_extra: Callable[[float], Iterable[str]] | None = None
     """Further figures the game's issue asks for (e.g. a scoring function's calls/s): a
     function of the seconds to spend, yielding one printed line per figure."""
+    match_word: str = "match"
+    """What players call the whole that hands make up, in the rules' own word: Swedish Knock
+    plays a *game* of rounds, Köpknack a *session* of deals, Kille and Gnällknekt a *match*.
+    Buttons, status lines and narration say it, so one thing has one name everywhere."""
 
     @property
     def hand_word(self) -> str:
@@ -413,7 +418,8 @@ def check_seats(spec_title: str, seats: Any, names: Any, low: int, high: int,
             f"seats is the number of players ({low} to {high}) or a list of their names, "
             f"not {_brief(seats)}")
     if not low <= seats <= high:
-        raise RulesError(f"{spec_title} is played here by {low} to {high} seats, not {seats}")
+        raise RulesError(f"{spec_title} is played here by {low} to {high} seats, not "
+                         f"{_brief(seats)}")
     if names is None:
         return seats, tuple(default_names(seats))
     if not isinstance(names, list | tuple):
@@ -424,8 +430,3 @@ def check_seats(spec_title: str, seats: Any, names: Any, low: int, high: int,
     if len(out) != seats:
         raise RulesError(f"{seats} seats need {seats} names, got {len(out)}")
     return seats, out
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

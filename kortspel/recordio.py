@@ -18,6 +18,7 @@ import os
 import stat
 from typing import Any
 
+from .checks import MAX_INT_DIGITS
 from .core import RecordError
 
 __all__ = [
@@ -35,10 +36,10 @@ MAX_RECORD_BYTES = 1_000_000
 #: for comments holding structured notes, and stays far from Python's recursion limit.
 MAX_DEPTH = 50
 
-#: Longest integer, in digits. Lives, counts and seeds fit in 20 digits (2**64 has 20). Longer
-#: numbers are never meant, and Python refuses to convert ones past 4,300 digits with a
-#: ValueError that would otherwise escape as a traceback.
-MAX_INT_DIGITS = 20
+#: Longest integer, in digits: the one limit every entry point applies (``checks``). Lives,
+#: counts and seeds fit in 20 digits (2**64 has 20). Longer numbers are never meant, and Python
+#: refuses to convert ones past 4,300 digits with a ValueError that would otherwise escape as
+#: a traceback; reading them stops at the digit count, before any conversion.
 
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true or false",
                int: "a number", float: "a number", type(None): "null"}

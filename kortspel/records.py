@@ -7,8 +7,10 @@ every game, with the field's name and what it should have been.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
+from .checks import quote
 from .errors import KortspelError, RecordError
 
 
@@ -21,15 +23,15 @@ def check_names(names: Iterable[Any], what: str = "seat",
                 error: type[KortspelError] = RecordError) -> list[str]:
     out = list(names)
     if any(not isinstance(n, str) or not n.strip() for n in out):
-        raise error(f"every {what} name must be a non-empty string, got {_cut(out)}")
+        raise error(f"every {what} name must be a non-empty string, got {quote(out, 80)}")
     if any(n != n.strip() or not n.isprintable() or len(n) > 40 for n in out):
         raise error(
             f"{what} names are up to 40 printable characters and may not start or end with "
-            f"spaces, got {_cut(out)}")
+            f"spaces, got {quote(out, 80)}")
     if any(len(n.split()) > 1 and n.split()[-1].lower() in _RESERVED for n in out):
-        raise error(f"a {what} name may not end in a word that is a verb, got {_cut(out)}")
+        raise error(f"a {what} name may not end in a word that is a verb, got {quote(out, 80)}")
     if len(set(out)) != len(out):
-        raise error(f"{what} names must differ, got {_cut(out)}")
+        raise error(f"{what} names must differ, got {quote(out, 80)}")
     return out
 
 
@@ -70,11 +72,6 @@ def check_text_fields(record: Mapping[str, Any], keys: Iterable[str] = (
             raise RecordError(f"action {i + 1}'s 'comment' should be text")
 
 
-def _cut(value: Any, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def shuffle_fields(record: dict[str, Any], slots: list[tuple[str, Any]],
                    rng: Any) -> dict[str, Any] | None:
     """Shuffle the record's values at ``slots`` (``(field, key or index)``) among themselves:
@@ -87,6 +84,27 @@ def shuffle_fields(record: dict[str, Any], slots: list[tuple[str, Any]],
     for (where, at), v in zip(slots, values, strict=True):
         record[where][at] = v
     return record
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (objects, arrays, text, numbers): how a match hands out the
+    records it keeps (``history``, ``record()``), so that nothing a caller does to one
+    reaches the match. A record is a few levels deep, so the copy recurses."""
+    if type(value) is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_json(v) for v in value]
+    return value
+
+
+def copy_summaries(history: Iterable[Any]) -> list[Any]:
+    """A match's summaries of its finished hands, each with copies of the JSON it holds (its
+    ``record``, and a ``result`` if it has one): a summary is frozen, its dicts are not."""
+    out = []
+    for h in history:
+        fields = {k: copy_json(getattr(h, k)) for k in ("record", "result") if hasattr(h, k)}
+        out.append(replace(h, **fields))
+    return out
 
 
 def undo_last(game: Any, hand: Any, seat: int) -> Any | None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from .checks import quote as _cut
 from .errors import KortspelError, RecordError, UnknownGameError
 from .protocol import GameSpec
 
@@ -35,7 +36,7 @@ def register(module: str | GameSpec) -> GameSpec:
     """Add a game: a ``GameSpec``, or the name of a module whose ``SPEC`` is one."""
     spec = _import(module) if isinstance(module, str) else module
     if not isinstance(spec, GameSpec):
-        raise UnknownGameError(f"{module!r} does not define a GameSpec called SPEC")
+        raise UnknownGameError(f"{_cut(module)} does not define a GameSpec called SPEC")
     _SPECS[spec.name] = spec
     if isinstance(module, str):
         _MODULES[spec.name] = module
@@ -47,7 +48,7 @@ def register(module: str | GameSpec) -> GameSpec:
 def _import(module: str) -> GameSpec:
     spec = getattr(importlib.import_module(module), "SPEC", None)
     if not isinstance(spec, GameSpec):
-        raise UnknownGameError(f"{module!r} does not define a GameSpec called SPEC")
+        raise UnknownGameError(f"{_cut(module)} does not define a GameSpec called SPEC")
     return spec
 
 
@@ -159,16 +160,26 @@ def _examples_dir(s: GameSpec) -> Any:
     return resources.files(s.examples) / "records"
 
 
-def bot_for(game: Any, level: Any = "heuristic", name: str | None = None) -> Any:
-    """A computer player for ``game``: ``level`` is ``"random"`` or one of the game's own
-    (``kortspel.bot_for("kille", "heuristic")``)."""
+def bot_for(game: Any, level: Any = "heuristic", name: str | None = None, *,
+            seconds: float | None = None, playouts: int | None = None) -> Any:
+    """A computer player for ``game``: ``level`` is ``"random"``, one of the game's own
+    (``kortspel.bot_for("kille", "heuristic")``), or ``"expert"``, the player that thinks
+    ahead (``kortspel.search.ExpertBot``, shown to people as "strong"): ``seconds`` a
+    decision (default 1), or ``playouts`` worlds a decision, which makes it repeat itself
+    for the same generator (for tests). It decides through ``decide(state, seat, rng)``;
+    ``kortspel.search.step`` and ``play_hand`` drive it so."""
     s = spec(game)
+    if level == "expert":
+        from .search import ExpertBot, hooks
+
+        hooks(s.name)  # a game without a worlds module says so here
+        if seconds is None and playouts is None:
+            seconds = 1.0
+        return ExpertBot(s.name, name or "expert", seconds=seconds, playouts=playouts)
+    if seconds is not None or playouts is not None:
+        raise KortspelError("seconds= and playouts= are a budget for the expert only")
     if not isinstance(level, str) or level not in s.bots:
         raise KortspelError(
-            f"{s.title} has no bot called {_cut(level)}; the bots are: {', '.join(s.bots)}")
+            f"{s.title} has no bot called {_cut(level)}; the bots are: "
+            f"{', '.join([*s.bots, 'expert'])}")
     return s.bots[level](name or level)
-
-
-def _cut(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

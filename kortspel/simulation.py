@@ -19,6 +19,11 @@ as a chunk's job is unpickled: the job's class (so its game's ``simulate`` modul
 and the players' classes must be defined in a module. A run whose ``keep`` or players were
 typed into a notebook is played in the kernel's own process, on one core.
 
+Where no process can be started nor a thread run (Python in a browser, Pyodide, as the
+classroom site runs it: ``sys.platform`` is ``"emscripten"``), every chunk is played in the
+kernel's own process, one after another, without trying: the same chunks from the same seeds,
+so the same counts as on any number of cores.
+
 How a game uses it. Its ``simulate`` module subclasses :class:`Job` as a frozen dataclass,
 adding its own fields after the four shared ones (each with a default), and says:
 
@@ -57,7 +62,7 @@ from typing import IO, Any, ClassVar
 from .errors import KortspelError
 from .protocol import Bot
 
-__all__ = ["Job", "run", "estimate", "cores", "play_chunk", "serve"]
+__all__ = ["Job", "run", "estimate", "cores", "in_process_only", "play_chunk", "serve"]
 
 
 # -------------------------------------------------------------------------------------------
@@ -158,8 +163,16 @@ def play_chunk(job: Job, first: int, count: int) -> tuple[Counter[Hashable], flo
 # -------------------------------------------------------------------------------------------
 
 
+def in_process_only() -> bool:
+    """Whether this Python can start no helper process and no thread (Pyodide in a browser,
+    or WASI): then a run plays every chunk itself, in order."""
+    return sys.platform in ("emscripten", "wasi")
+
+
 def cores() -> int:
-    """How many cores this process may use."""
+    """How many cores this process may use (1 where no helper can be started)."""
+    if in_process_only():
+        return 1
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
@@ -198,6 +211,8 @@ def _seconds_each(job: Job) -> float:
 def _workers(jobs: Mapping[Hashable, Job], workers: int | None) -> int:
     if workers is not None and (type(workers) is not int or workers < 1):
         raise KortspelError(f"workers is a number of cores, at least 1, not {workers!r}")
+    if in_process_only():
+        return 1  # a browser's Python: no processes, no threads, so this process only
     if not all(_portable(job) for job in jobs.values()):
         return 1  # a keep function or a player typed into a notebook: this process only
     return max(1, min(workers or cores(), sum(len(job.chunks()) for job in jobs.values())))

@@ -24,13 +24,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import FunctionType, MappingProxyType, MethodType, ModuleType
 from typing import Any
 
 import pytest
 
 import kortspel
-from kortspel import CHANCE, Action, Event, GameSpec, KortspelError
-from kortspel.events import EFFECT_TYPES
+from kortspel import CHANCE, Action, Event, GameSpec, KortspelError, search
+from kortspel.events import EFFECT_TYPES, Place, Reveal
 
 kortspel.register("highcard")
 
@@ -230,7 +231,37 @@ def check_state(run: Run, st: Any) -> None:
     check_legal(run, st)
     check_illegal(run, st)
     check_untouchable(run, st)
+    check_observation_holds_copies(run, st)
+    check_attributes(run, st)
     check_hidden(run, st)
+    check_worlds(run, st)
+
+
+def searched_step(step: int) -> bool:
+    """Whether the search's checks run at this step: every step of a short hand, every
+    twentieth of a long one (a Gnällknekt world replays the game so far)."""
+    return step < 30 or step % 20 == 0
+
+
+def check_worlds(run: Run, st: Any) -> None:
+    """The search's worlds (``kortspel.search``) agree with what a seat saw: for the seat to
+    act and one other, a sampled world tells that seat the same observation, and its own
+    record replays to it (a world is a real hand, not a patched copy)."""
+    w = run.where
+    if st.is_over or not search.searchable(run.spec.name) or not searched_step(w.step):
+        return
+    rng = random.Random(f"worlds/{w.step}")
+    seats = [s for s in range(len(run.game.names)) if s != st.to_act]
+    chosen = ([st.to_act] if st.to_act in range(len(run.game.names)) else []) + \
+        rng.sample(seats, min(1 if w.step % 3 == 0 or st.to_act not in range(
+            len(run.game.names)) else 0, len(seats)))  # another seat every third step
+    for seat in chosen:
+        world = search.sample_world(st, seat, rng)
+        expect(search.same_view(world, st, seat), w, lambda seat=seat, world=world: (
+            f"a world sampled for seat {seat} tells it something else:\n  "
+            f"{_first_difference(st.observation(seat).view(), world.observation(seat).view())}"))
+        expect(replayed(world.record()) == world, w,
+               f"a world sampled for seat {seat} is not the hand its record replays")
 
 
 def check_turn(run: Run, st: Any) -> None:
@@ -533,6 +564,132 @@ def check_untouchable(run: Run, st: Any) -> None:
            "mutating what the state handed out changed legal_actions()")
 
 
+MUTABLE = (list, dict, set, bytearray)
+"""Containers a caller could change in place."""
+_LEAVES = (str, bytes, int, float, complex, bool, type(None), type, ModuleType, range)
+
+
+def reachable(root: Any, stop: Any = None, sealed: tuple[type, ...] = ()) -> Iterator[Any]:
+    """Every object reachable from ``root``: through instance dicts and slots, containers,
+    the closures and ``__self__`` of functions and bound methods (a bot could follow each
+    of them), never into modules, classes or a function's globals, nor past ``stop`` (the
+    table: public, immutable, shared by every hand at it) or into objects of the ``sealed``
+    types (given, never walked through)."""
+    seen: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen[id(obj)] = obj  # held, so that no id is reused while the walk goes on
+        yield obj
+        if isinstance(obj, _LEAVES) or obj is stop or isinstance(obj, sealed):
+            continue
+        if isinstance(obj, dict | MappingProxyType):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+            continue
+        if isinstance(obj, list | tuple | set | frozenset):
+            stack.extend(obj)
+            continue
+        if isinstance(obj, MethodType):
+            stack += [obj.__self__, obj.__func__]
+            continue
+        if isinstance(obj, FunctionType):
+            stack += [c.cell_contents for c in obj.__closure__ or ()
+                      if c.cell_contents is not None]
+            stack += list(obj.__defaults__ or ())
+            continue
+        stack.extend(vars(obj).values() if hasattr(obj, "__dict__") else ())
+        for klass in type(obj).__mro__:
+            for slot in getattr(klass, "__slots__", ()):
+                if slot not in ("__dict__", "__weakref__") and hasattr(obj, slot):
+                    stack.append(getattr(obj, slot))
+
+
+def check_observation_holds_copies(run: Run, st: Any) -> None:
+    """An observation holds only copies of what its seat may know: walking everything it
+    holds (its attributes, its containers, its bound methods' closures) finds no state, no
+    mutable list or dict the state holds too, no event the seat did not see, and no card
+    the seat was never shown. A bot is handed the observation: what it can reach, it can
+    read and change."""
+    w = run.where
+    seat = len(st.actions) % len(run.game.names)  # a seat a step, every seat over a hand
+    obs = st.observation(seat)
+    # Events and actions are immutable all through (``check_untouchable``), so the state's
+    # own mutable containers are found without walking its thousand events.
+    shared = {id(o) for o in reachable(st, stop=st.game, sealed=(Event, Action))
+              if isinstance(o, MUTABLE)}
+    seen_cards: set[str] = set()
+    for e in st.events:
+        if e.visible is None or seat in e.visible:
+            for eff in e.effects:
+                if type(eff) is Place:
+                    seen_cards.update(c for c in eff.cards if c is not None)
+                elif type(eff) is Reveal:
+                    seen_cards.add(eff.card)
+    for act in obs.legal:
+        seen_cards.update(v for _, value in act.args
+                          for v in (value if isinstance(value, tuple) else (value,))
+                          if isinstance(v, str))
+    pack = set(run.game.pack())
+    for o in reachable(obs, stop=st.game):
+        expect(o is not st and not isinstance(o, type(st)), w,
+               f"seat {seat}'s observation holds the state itself ({type(o).__name__})")
+        expect(not (isinstance(o, MUTABLE) and id(o) in shared), w,
+               lambda o=o: f"seat {seat}'s observation shares a {type(o).__name__} with the "
+                           f"state ({o!r:.100}): a bot could change the game through it")
+        expect(type(o) is not Event or o.visible is None or seat in o.visible, w,
+               lambda o=o: f"seat {seat}'s observation holds an event it did not see: {o!r}")
+        expect(not (type(o) is str and o in pack and o not in seen_cards), w,
+               lambda o=o: f"seat {seat}'s observation holds the card {o!r}, which no event "
+                           "it saw showed it")
+
+
+PUBLIC_SKIP = frozenset({"game", "hand"})
+"""Attributes that are not copies by design: the table (immutable, shared by every hand)
+and a match's hand in play (the state itself, which its players act on)."""
+
+
+def public_values(obj: Any) -> dict[str, Any]:
+    """Every public attribute of ``obj`` that is data (properties read), by name."""
+    out: dict[str, Any] = {}
+    for name in dir(obj):
+        if name.startswith("_") or name in PUBLIC_SKIP:
+            continue
+        value = getattr(obj, name)
+        if not callable(value):
+            out[name] = value
+    return out
+
+
+def mutate_everything(value: Any, stop: Any) -> None:
+    """Change every mutable container reachable from ``value`` in place (lists grow and
+    shrink, dicts and sets are emptied), stopping at ``stop``. Events and actions are not
+    walked through: they are immutable all through (``check_untouchable``)."""
+    for o in list(reachable(value, stop=stop, sealed=(Event, Action))):
+        if isinstance(o, list):
+            o.append("zz")
+            o.reverse()
+            del o[:1]
+        elif isinstance(o, dict | set | bytearray):
+            o.clear()
+
+
+def check_attributes(run: Run, st: Any) -> None:
+    """Every public attribute of a state (``hands``, ``actions``, ``events``, ...) is a
+    copy or immutable: changing everything it holds leaves the state as its record says."""
+    w = run.where
+    before, record = st.clone(), json.dumps(st.record(), sort_keys=True)
+    zones, n_events = st.zones(), len(st.events)
+    for name, value in public_values(st).items():
+        mutate_everything(value, st.game)
+        expect(st == before and len(st.events) == n_events, w,
+               f"changing what state.{name} holds changed the state")
+    expect(json.dumps(st.record(), sort_keys=True) == record and st.zones() == zones, w,
+           "changing what the state's attributes hold changed its record or its zones")
+
+
 def check_hidden(run: Run, st: Any) -> None:
     """A seat's observation is the same in every deal that agrees with what it could know."""
     if st.is_over or run.spec.hidden_shuffle is None:
@@ -555,6 +712,15 @@ def check_hidden(run: Run, st: Any) -> None:
         expect(mine == theirs, w, lambda mine=mine, theirs=theirs, seat=seat, rec=rec: (
             f"seat {seat}'s observation changed when only cards it cannot know moved:\n"
             f"  {_first_difference(mine, theirs)}\n  shuffled record: {json.dumps(rec)}"))
+        if seat == st.to_act and search.searchable(run.spec.name) and \
+                len(st.legal_actions()) > 1 and searched_step(w.step):
+            # the search sees its worlds, dealt blind: the same values either way (three
+            # options at most: a Gnällknekt turn has dozens, and each is a whole game)
+            evals = [search.evaluate(s, seconds=None, playouts=2, rng=random.Random(5),
+                                     actions=s.legal_actions()[:3]) for s in (st, other)]
+            expect(evals[0] == evals[1], w, f"the search valued seat {seat}'s options "
+                   f"{evals[0]} here but {evals[1]} after a hidden shuffle: it peeks\n"
+                   f"  shuffled record: {json.dumps(rec)}")
         if seat == st.to_act:  # a bot sees the observation only, so it cannot tell either
             for level, make in sorted(run.spec.bots.items()):
                 picks = [make(level).choose(s.observation(seat), s.legal_actions(),

@@ -230,8 +230,8 @@ def test_a_clone_never_shares_anything_mutable_with_its_original() -> None:
     c = st.clone()
     with pytest.raises(TypeError):
         c.outcome.struck[0] = "Husu"  # type: ignore[index]
-    c.struck[0] = "Husu"
-    c.hold[0] = 0
+    c._struck[0] = "Husu"  # the clone's own internals: the original keeps its own
+    c._hold[0] = 0
     assert st.result() == before
 
 

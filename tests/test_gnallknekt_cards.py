@@ -225,6 +225,44 @@ def test_rule14_the_highest_card_deals_ace_high_and_clashing_ranks_draw_again() 
     assert dealer_value("AS") > dealer_value("KS") > dealer_value("JS") > dealer_value("10S")
 
 
+class _Stacked(random.Random):
+    """A generator whose shuffle lays the pack in a given order, so a test decides every card
+    drawn (``draw_for_dealer`` draws from the end: the last card is the first seat's)."""
+
+    def __init__(self, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = tops
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        rest = list(x)
+        for c in self.tops:
+            rest.remove(c)
+        x[:] = rest + list(reversed(self.tops))
+
+
+def test_rule14_on_a_stacked_pack_the_highest_draw_deals() -> None:
+    """Rule 14 on cards the test chose: a King beats a Queen, Jack and 5 and deals; a Jack and
+    a Queen are different ranks, so nobody draws again (a Jack counts between 10 and Q)."""
+    dealer, rounds = draw_for_dealer(_Stacked("5H", "KS", "JD", "QC"), 4)
+    assert dealer == 1 and rounds == [["5H", "KS", "JD", "QC"]]
+    dealer, rounds = draw_for_dealer(_Stacked("JD", "QC", "10S"), 3)
+    assert dealer == 1 and len(rounds) == 1
+    dealer, rounds = draw_for_dealer(_Stacked("2C", "AH", "KD"), 3)
+    assert dealer == 1, "the Ace is high in the draw, not low as on a pile"
+
+
+def test_rule14_seats_whose_ranks_tie_draw_again_until_every_rank_differs() -> None:
+    """Rule 14: two 9s (suits do not count) draw again while the 3 and the 4 keep theirs; a
+    redraw that meets a kept rank sends that seat back in too; the highest at the end deals."""
+    dealer, rounds = draw_for_dealer(_Stacked("9H", "9S", "3C", "4D", "2H", "AC"), 4)
+    assert rounds == [["9H", "9S", "3C", "4D"], ["2H", "AC", None, None]]
+    assert dealer == 1
+    dealer, rounds = draw_for_dealer(
+        _Stacked("7H", "7S", "KC", "KD", "3S", "6H", "QD"), 3)
+    assert rounds == [["7H", "7S", "KC"], ["KD", "3S", None], ["6H", None, "QD"]]
+    assert dealer == 2
+
+
 def test_the_speed_tables_are_beats_asked_in_advance() -> None:
     """``fast.py`` looks up what ``beats`` would say; it must say exactly that."""
     from kortspel.gnallknekt.fast import (

@@ -118,8 +118,11 @@ def test_seeded_games_are_what_they_were_before_the_speed_work() -> None:
 
 
 # Taken again after one change of words: a pile's turn_up and pile_gone sentences keep the
-# seat's name as written ("a's second pile turns up"), where they had capitalised it.
-SEEDED_DIGEST = "6c83986db596f873940cf68ed707999bb62c91b05152f5779aa8a272306eb626"
+# seat's name as written ("a's second pile turns up"), where they had capitalised it. And again
+# after a rule fix: in the draw for the first dealer a Jack and a Queen counted as one rank and
+# drew again; now every rank has its own place (J between 10 and Q), so a few seeded games
+# have another dealer (checked: with the old ranking the digest is the one before).
+SEEDED_DIGEST = "9c77301bf548267045a249c76ff5687c1d28220860308defce24f4d888b0d241"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,7 +255,7 @@ def test_a_hand_set_table_is_read_again_when_its_legal_list_is_cleared() -> None
     st = GnallknektGame(3).new_hand(seed=3)
     while st.stage != MOVE:
         st.apply(st.legal_actions()[0])
-    st.up[1][0] = ["JD"]
+    st._up[1][0] = ["JD"]
     st._legal = None
     assert [str(a) for a in st.legal_actions()] == plain_legal(st)
 

@@ -283,9 +283,10 @@ def asked() -> dict[str, list[tuple[Path, dict]]]:
 # ---------------------------------------------------------------------------------------------
 
 
-def test_the_four_notebooks_exist_and_play_is_what_make_app_serves() -> None:
+def test_the_five_notebooks_exist_and_play_is_what_make_app_serves() -> None:
     assert [p.name for p in NOTEBOOKS] == ["01-rules.ipynb", "02-worked-examples.ipynb",
-                                           "03-play.ipynb", "04-strategy.ipynb"]
+                                           "03-play.ipynb", "04-strategy.ipynb",
+                                           "05-coach.ipynb"]
     play = [text(c) for c in cells(FOLDER / "03-play.ipynb") if c["cell_type"] == "code"]
     assert re.search(r'PlayApp\(game="gnallknekt"', play[0])  # make app GAME=gnallknekt
 
@@ -357,7 +358,7 @@ def _strategy() -> list[dict]:
 
 
 def test_every_chart_says_what_it_shows_from_its_numbers() -> None:
-    charts = [text(c) for c in _strategy() if c["cell_type"] == "code" and "plt.subplots" in
+    charts = [text(c) for c in _strategy() if c["cell_type"] == "code" and "subplots(" in
               text(c)]
     assert len(charts) >= 5
     for source in charts:

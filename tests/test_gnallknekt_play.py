@@ -219,6 +219,56 @@ def test_a_match_refuses_to_deal_before_the_game_ends_and_undoes_in_practice() -
     assert match.record()["hands"][0]["game"] == "gnallknekt"
 
 
+def test_a_shared_lead_after_the_set_games_plays_deciders_until_one_seat_leads() -> None:
+    """Matches: a drawn game scores nobody; when the set games are played and the most
+    points are shared (here 0-0-0 after a one-game match's drawn game), more games are played
+    until one seat leads, and only then does the match end."""
+    from kortspel.gnallknekt.telling import match_progress
+
+    game = kortspel.load("gnallknekt", seats=3)
+    bots = [kortspel.RandomBot() for _ in range(3)]
+    for seed in range(60):
+        match = game.match(length="short", seed=seed)
+        rng = random.Random(seed)
+        while not match.hand.is_over:
+            kortspel.step(match.hand, bots, rng)
+        if match.hand.winner is None:
+            break
+    else:
+        pytest.fail("no seeded one-game match started with a drawn game")
+    summary = match.next_hand()
+    assert summary.winner is None and len(summary.drawn) == 2
+    assert match.points == [0, 0, 0] and match.games_played == 1 and not match.is_over
+    assert match_progress(match).startswith("Game 2, a decider: the lead is shared")
+    match.play_bots(bots, rng)
+    won = [h.winner for h in match.history]
+    assert won[-1] is not None and all(w is None for w in won[:-1])
+    assert match.winner == won[-1] and match.points[match.winner] == 1
+    assert sum(match.points) == 1
+
+
+def test_a_match_draws_for_its_first_dealer_and_says_so() -> None:
+    """Rule 14 in a match: without a ``dealer`` the seats draw; the draw is kept (``draws``,
+    the record's ``draws`` and ``first_dealer``) and told, and the generator deals the same
+    first game as ``new_hand`` drawing by itself would."""
+    from kortspel.gnallknekt.telling import draw_story
+
+    game = kortspel.load("gnallknekt", seats=4)
+    for seed in range(30):
+        match = game.match(seed=seed)
+        dealer, rounds = kortspel.gnallknekt.draw_for_dealer(random.Random(seed), 4)
+        assert match.first_dealer == match.dealer == match.hand.dealer == dealer
+        assert match.draws == tuple(tuple(r) for r in rounds)
+        assert match.hand == game.new_hand(seed=seed)
+        rec = match.record()
+        assert rec["first_dealer"] == "abcd"[dealer] and len(rec["draws"]) == len(rounds)
+        told = draw_story(match)
+        assert len(told) == len(rounds) + 1
+        assert told[-1].startswith(f"{'abcd'[dealer]} drew the highest card")
+    given = game.match(seed=1, dealer="c")
+    assert given.draws == () and draw_story(given) == [] and given.first_dealer == 2
+
+
 def test_the_api_in_the_package_docstring_runs() -> None:
     """The table adapter and the notebooks start from the package docstring's API section;
     its examples are run, so it cannot drift from the code."""

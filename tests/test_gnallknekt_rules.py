@@ -434,18 +434,18 @@ def s_has(st: kortspel.State, seat: int, pile: int) -> bool:
 def test_rule10_no_attack_with_the_last_cards_of_the_only_pile() -> None:
     """Rule 10: a seat may not attack with the last card(s) of its only remaining pile."""
     st = play(deal({"a": A_PILES}, seats=("a", "b", "c")))
-    st.lives[0] = 1
-    st.up[0] = [[], [], ["QH"]]
-    st.down[0] = [[], [], []]
+    st._lives[0] = 1
+    st._up[0] = [[], [], ["QH"]]
+    st._down[0] = [[], [], []]
     st.stage = MOVE
     st.draws_left = 0
-    st.hands[0] = []
+    st._hands[0] = []
     st._legal = None
-    st.up[1][0] = ["9H"]
+    st._up[1][0] = ["9H"]
     assert not [a for a in st.legal_actions() if a.verb == "attack"]
     with pytest.raises(IllegalActionError, match="last card"):
         st.apply("a attack QH 2 b 0")
-    st.down[0][2] = ["4D"]  # with a card under it, the top may go
+    st._down[0][2] = ["4D"]  # with a card under it, the top may go
     st._legal = None
     assert "a attack QH 2 b 0" in legal(st)
 
@@ -534,9 +534,9 @@ def test_rule12_nothing_to_rebuild_means_the_draw_comes_from_the_discard_pile() 
     the discard."""
     st = play(deal())
     drive(st, until=lambda s: not s.stock and s.stage == DRAW and len(s.discard) > 1)
-    st.stock = []
-    st.out_cards = []
-    st.discard = st.discard[-1:]
+    st._stock = []
+    st._out_cards = []
+    st._discards = st._discards[-1:]
     st._legal = None
     who = st.game.names[st.cur]
     assert legal(st) == [f"{who} draw discard"]
@@ -604,25 +604,30 @@ def test_rule13_after_ten_last_turns_the_game_is_drawn() -> None:
 
 def test_rule13_in_the_last_rounds_a_pair_takes_a_lone_jack_off_a_last_pile() -> None:
     """Rule 13: in the last rounds any pair (not two Jacks) may take a Jack that is the only
-    card of the target's only pile; before them, or with more under it, it may not."""
+    card of the target's only pile; before them, with more under it, or while the target
+    has another pile, it may not."""
     st = two_left()
     if st.stage == MOVE:
         end_turn(st)
-    st.up[1] = [[], [], ["JD"]]
-    st.down[1] = [[], [], []]
-    st.lives[1] = 1
+    st._up[1] = [[], [], ["JD"]]
+    st._down[1] = [[], [], []]
+    st._lives[1] = 1
     draw_all(st)
-    st.hands[0] += ["4S", "4H", "JS", "JC"]
+    st._hands[0] += ["4S", "4H", "JS", "JC"]
     st._legal = None
     assert "a attack 4S,4H hand b 2" not in legal(st), "not before the last rounds"
     st.phase = 2
     st._legal = None
     assert "a attack 4S,4H hand b 2" in legal(st)
     assert "a attack JS,JC hand b 2" not in legal(st)
-    st.down[1][2] = ["5C"]
+    st._down[1][2] = ["5C"]
     st._legal = None
     assert "a attack 4S,4H hand b 2" not in legal(st), "not with a card under the Jack"
-    st.down[1][2] = []
+    st._down[1][2] = []
+    st._up[1][0], st._lives[1] = ["7H"], 2  # the lone Jack's pile is not b's last pile
+    st._legal = None
+    assert "a attack 4S,4H hand b 2" not in legal(st), "not while b has another pile"
+    st._up[1][0], st._lives[1] = [], 1
     st._legal = None
     st.apply("a attack 4S,4H hand b 2")
     res = st.result()

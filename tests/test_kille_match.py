@@ -77,7 +77,7 @@ def test_a_hand_takes_its_lives_and_the_deal_moves_left():
 
 def test_the_deal_skips_seats_with_no_lives():
     m = KilleMatch(kortspel.load("kille", seats=5), seed=3)
-    m.lives = [3, 0, 0, 2, 3]
+    m._lives = [3, 0, 0, 2, 3]
     s = put(m, dict(a="9", d="4", e="8"), "d stand", "e stand", "a stand", dealer="a")
     assert s.lose_life == (3,) and m.lives == [3, 0, 0, 1, 3]
     assert m.dealer == 3  # b and c have no lives: the deal goes on to d
@@ -87,7 +87,7 @@ def test_the_deal_skips_seats_with_no_lives():
 
 def test_a_dealer_who_loses_its_last_life_passes_the_deal_on():
     m = KilleMatch(kortspel.load("kille", seats=4), seed=4)
-    m.lives = [2, 3, 0, 1]
+    m._lives = [2, 3, 0, 1]
     put(m, dict(a="9", b="8", d="4"), "a stand", "b stand", "d stand", dealer="d")
     assert m.lives == [2, 3, 0, 0]
     assert m.dealer == 0 and m.hand.order == (1, 0)
@@ -95,7 +95,7 @@ def test_a_dealer_who_loses_its_last_life_passes_the_deal_on():
 
 def test_a_redeal_costs_nothing_and_the_same_dealer_deals_again():
     m = KilleMatch(kortspel.load("kille", seats=3), seed=5)
-    m.lives = [2, 0, 1]
+    m._lives = [2, 0, 1]
     s = put(m, dict(a="Harlekin", c="9"), dealer="c")
     assert s.redeal and s.lose_life == ()
     assert m.lives == [2, 0, 1] and m.dealer == 2 and m.hand.dealer == 2
@@ -116,7 +116,7 @@ def test_accepted_asks_carry_over_to_the_redeal_and_reset_after():
 
 def test_the_last_seat_with_lives_wins_the_pot_and_everyone_is_back_on_three():
     m = KilleMatch(kortspel.load("kille", seats=3), seed=7)
-    m.lives = [1, 2, 0]
+    m._lives = [1, 2, 0]
     s = put(m, dict(a="4", b="9"), "a stand", "b stand", dealer="b")
     assert s.pot_winner == 1 and not s.match_over
     assert m.points == [0, 1, 0] and m.pots_played == 1
@@ -126,9 +126,9 @@ def test_the_last_seat_with_lives_wins_the_pot_and_everyone_is_back_on_three():
 
 def test_the_match_ends_after_its_pots_with_most_points_winning():
     m = KilleMatch(kortspel.load("kille", seats=3), length=2, seed=8)
-    m.points = [1, 0, 0]
+    m._points = [1, 0, 0]
     m.pots_played = 1
-    m.lives = [1, 0, 1]
+    m._lives = [1, 0, 1]
     s = put(m, dict(a="9", c="4"), "a stand", "c stand", dealer="c")
     assert s.pot_winner == 0 and s.match_over
     assert m.is_over and m.winner == 0 and m.points == [2, 0, 0]
@@ -138,9 +138,9 @@ def test_the_match_ends_after_its_pots_with_most_points_winning():
 
 def test_a_tie_for_most_points_is_settled_by_one_more_pot_between_the_tied_seats():
     m = KilleMatch(kortspel.load("kille", seats=3), length=2, seed=9)
-    m.points = [1, 0, 0]
+    m._points = [1, 0, 0]
     m.pots_played = 1
-    m.lives = [0, 1, 1]
+    m._lives = [0, 1, 1]
     s = put(m, dict(b="9", c="4"), "b stand", "c stand", dealer="c")
     assert s.pot_winner == 1 and not s.match_over
     assert m.points == [1, 1, 0] and m.tiebreak == (0, 1)

@@ -69,8 +69,8 @@ def check_clone(st: KilleState, rng: random.Random) -> None:
     key = st.key()
     c = st.clone()
     assert c == st and c.key() == key and c is not st
-    assert c.hold is not st.hold and c.low is not st.low and c.struck is not st.struck
-    assert c.actions is not st.actions and c.events is not st.events
+    assert c._hold is not st._hold and c._low is not st._low and c._struck is not st._struck
+    assert c._actions is not st._actions and c._events is not st._events
     if not c.is_over:
         legal = c.legal_actions()
         c.apply(legal[rng.randrange(len(legal))])

@@ -163,6 +163,13 @@ def test_describe_says_why_in_one_line() -> None:
         "7♣ 7♦ 2♥ (the 2 as a 7): a set, 0; A♠ 1 + K♠ 13 = 14")
     assert best_grouping(["8S", "8H", "2D", "5S", "AS"]).describe().startswith(
         "8♠ 8♥ 2♦ (the 2 as an 8)")
+    # One loose card still ends in its total, as every line does.
+    assert best_grouping(["8C", "8D", "2S", "2H", "KD"]).describe() == (
+        "8♣ 8♦ 2♠ 2♥ (the 2s as an 8): a set, 0; K♦ 13 = 13")
+    for hand in (["AS", "3H", "9D", "JC", "KS"], ["9S", "9H", "2C", "4D", "QS"],
+                 ["7S", "7H", "7D", "7C", "KS"]):
+        g = best_grouping(hand)
+        assert g.describe().endswith(f" = {g.value}")
 
 
 def test_face_total_counts_every_card_at_face_value() -> None:

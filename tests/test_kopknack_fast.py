@@ -131,4 +131,7 @@ def test_seeded_deals_are_what_they_were_before_the_speed_work() -> None:
     assert digest_of_seeded_deals() == SEEDED_DIGEST
 
 
-SEEDED_DIGEST = "1c9d26d270f091ed8473cf7b3330255610878000044947ea29ff02d0fdb183af"
+# Reset in issue 19 (cdb78cf) when a knock came to be told "a knocks, saying “Knack!” (Swedish
+# for knock), and plays this deal.": with that sentence put back to the old words, the digest is
+# the old value 1c9d26d2...183af, so nothing but those words changed.
+SEEDED_DIGEST = "ece4c919fde382cb9cecfc303df9d2db8248ba04f63dfc305b8b5135fa7fceda"

@@ -38,7 +38,7 @@ def test_a_session_lasts_whole_turns_of_the_deal_or_a_number_of_deals() -> None:
 def test_the_dealer_antes_from_its_balance_and_the_deal_passes_left() -> None:
     """Decision 8 and 9: the dealer's ante comes off its balance; each deal is dealt by the
     seat left of the last dealer."""
-    match = KopknackMatch(KopknackGame(4), seed=3, stake=6, bank=120)
+    match = KopknackMatch(KopknackGame(4), seed=3, stake=6, bank=120, dealer=3)
     assert match.hand.dealer == 3 and match.balances == [120, 120, 120, 114]
     rng = random.Random(3)
     dealers = []
@@ -123,7 +123,7 @@ def test_next_hand_is_refused_while_the_deal_goes_on_and_after_the_end() -> None
 def test_practice_undo_takes_back_the_seats_last_decision() -> None:
     """Practice undo: the deal is rebuilt without the seat's last decision and what came after;
     nothing to undo is ``False``."""
-    match = KopknackMatch(KopknackGame(4), seed=5)
+    match = KopknackMatch(KopknackGame(4), seed=5, dealer="d")
     hand = match.hand
     assert match.undo(2) is False
     hand.apply("a knock")
@@ -149,7 +149,7 @@ def test_the_winner_is_the_highest_balance_and_a_tie_has_none() -> None:
 
 
 def test_the_session_record_holds_every_deal_in_order() -> None:
-    match = KopknackMatch(KopknackGame(4), length=6, seed=9)
+    match = KopknackMatch(KopknackGame(4), length=6, seed=9, dealer="d")
     match.play_bots(bots(4), random.Random(9))
     rec = match.record()
     assert rec["match"] is True and len(rec["deals"]) == 6
@@ -184,3 +184,51 @@ def test_the_session_is_told_in_words() -> None:
     summary = match.next_hand()
     assert deal_settled(match, summary).startswith("The session is over: the last of its 2")
     assert "(the last of its 2 deals is played)." in match_progress(match)
+
+
+def test_the_seats_draw_lots_for_the_first_deal() -> None:
+    """The text: players draw lots for the first dealer. Without a ``dealer``, each seat draws
+    a numbered slip and slip 1 deals first; every seat is about equally likely to (600
+    seeded sessions at four seats: each seat within five standard deviations of 150)."""
+    counts = [0] * 4
+    for seed in range(600):
+        match = KopknackMatch(KopknackGame(4), seed=seed)
+        assert sorted(match.lots) == [1, 2, 3, 4]
+        first = match.lots.index(1)
+        assert match.dealer == match.first_dealer == match.hand.dealer == first
+        assert match.balances[first] == match.bank - match.stake
+        rec = match.record()
+        assert rec["lots"] == dict(zip("abcd", match.lots, strict=True))
+        assert rec["first_dealer"] == "abcd"[first]
+        counts[first] += 1
+    assert all(abs(c - 150) < 5 * (600 * 0.25 * 0.75) ** 0.5 for c in counts), counts
+    told = KopknackMatch(KopknackGame(4), seed=1, dealer="b")
+    assert told.lots == () and told.dealer == 1 and told.record()["lots"] == {}
+
+
+def test_the_lots_are_told_to_each_viewer() -> None:
+    from kortspel.kopknack.telling import lots_story
+
+    match = KopknackMatch(KopknackGame(["Anna", "Bo", "you"]), seed=4)
+    first = match.first_dealer
+    teacher = lots_story(match)
+    assert teacher[0].startswith("The players draw numbered slips for the first deal: Anna")
+    name = "You" if first == 2 else match.game.names[first]
+    assert teacher[1] == f"{name} {'hold' if first == 2 else 'holds'} slip 1 and " \
+                         f"{'deal' if first == 2 else 'deals'} first."
+    assert lots_story(KopknackMatch(KopknackGame(3), seed=4, dealer=0)) == []
+
+
+def test_a_session_tied_at_the_top_has_no_winner() -> None:
+    """Decision 9: the seat with the highest balance wins; when the top balance is shared,
+    nobody does. A one-deal session where both others fold: the dealer sweeps back its own
+    ante, so all three balances end equal."""
+    match = KopknackMatch(KopknackGame(3), length=1, seed=1, dealer="c")
+    match.hand.apply("a fold")
+    match.hand.apply("b fold")
+    assert match.hand.is_over
+    match.next_hand()
+    assert match.is_over and match.balances == [match.bank] * 3
+    assert match.winner is None and match.leaders == [0, 1, 2]
+    assert match.record()["winner"] is None
+    assert "tie for the top balance" in match_progress(match)

@@ -46,9 +46,10 @@ def source(cell: dict[str, Any]) -> str:
     return "".join(cell["source"])
 
 
-def test_the_four_notebooks_are_there() -> None:
+def test_the_five_notebooks_are_there() -> None:
     assert [p.name for p in NOTEBOOKS] == ["01-rules.ipynb", "02-worked-examples.ipynb",
-                                           "03-play.ipynb", "04-strategy.ipynb"]
+                                           "03-play.ipynb", "04-strategy.ipynb",
+                                           "05-coach.ipynb"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ def test_every_chart_says_what_it_shows() -> None:
     for path in NOTEBOOKS:
         for cell in cells(path):
             code = source(cell)
-            if cell["cell_type"] == "code" and "plt.subplots" in code:
+            if cell["cell_type"] == "code" and "subplots(" in code:
                 last = code.strip().splitlines()
                 assert any(line.startswith("chart(") for line in last), code[:80]
                 assert all("image/png" not in out.get("data", {})

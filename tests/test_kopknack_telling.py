@@ -100,12 +100,12 @@ def test_the_viewer_is_spoken_to() -> None:
     st = kortspel.replay(kortspel.example("trick-two-under-trump", "kopknack"))
     told = story(st, 0)
     assert "You are dealt 2♥ 7♣ 9♦." in told
-    assert f"You knock: {KNACK} (knock: I play)." in told
+    assert f"You knock, saying “{KNACK}” (Swedish for knock), and play this deal." in told
     assert "You lead 9♦ to trick 1." in told
     assert "You took no trick, so you pay 6 (twice the stake) into the next pot." in told
     assert "The next deal is yours: its pot starts with 6 carried in, plus your ante." in told
     others = story(st, 2)
-    assert "a knocks: Knack! (knock: I play)." in others
+    assert "a knocks, saying “Knack!” (Swedish for knock), and plays this deal." in others
     assert "You win trick 1 with A♦." in others
     assert "c wins trick 1 with A♦." in story(st, 4)
 
@@ -147,13 +147,16 @@ def test_a_seat_named_you_is_quoted_for_other_viewers() -> None:
     st = game.new_hand(seed=4)
     st.apply("you knock")
     e = st.events[-1]
-    assert tell(e, game.names, 0) == "You knock: Knack! (knock: I play)."
-    assert tell(e, game.names, 1) == "“you” knocks: Knack! (knock: I play)."
-    assert tell(e, game.names) == "You knock: Knack! (knock: I play)."
+    mine = "You knock, saying “Knack!” (Swedish for knock), and play this deal."
+    assert tell(e, game.names, 0) == mine
+    assert tell(e, game.names, 1) == ("“you” knocks, saying “Knack!” (Swedish for knock), "
+                                      "and plays this deal.")
+    assert tell(e, game.names) == mine
 
 
 def test_the_record_text_is_third_person_with_the_call_glossed() -> None:
     st = kortspel.replay(kortspel.example("lone-knocker", "kopknack"))
     knock = next(e for e in st.events if e.kind == "knock")
-    assert knock.text == "b knocks: Knack! (knock: I play)." and knock.call == "Knack!"
+    assert knock.text == "b knocks, saying “Knack!” (Swedish for knock), and plays this deal."
+    assert knock.call == "Knack!"
     assert all(e.text and "you" not in e.text.lower().split() for e in st.events)

@@ -85,6 +85,86 @@ def test_the_core_text_names_no_game_outside_the_registry() -> None:
                     assert node.value.lower() != game, f"{path.name} names {game!r}"
 
 
+def package_imports(game: str) -> dict[str, set[str]]:
+    """Within one game package: each module (``__init__`` for the package itself) and the
+    modules of the same package it imports, every import statement counted: at the top,
+    inside a function, or under ``if TYPE_CHECKING`` (a circle a type checker follows is
+    still a circle a reader has to follow)."""
+    package = f"kortspel.{game}"
+    modules = {p.stem for p in (ROOT / game).glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in sorted((ROOT / game).glob("*.py")):
+        edges: set[str] = set()
+        for name in imports(path):
+            if name == package:
+                edges.add("__init__")
+            elif name.startswith(package + "."):
+                part = name[len(package) + 1:].split(".")[0]
+                if part in modules:
+                    edges.add(part)
+        edges.discard(path.stem)
+        graph[path.stem] = edges
+    return graph
+
+
+def a_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of imports in ``graph`` (its modules in order, the first again at the end),
+    or ``None`` when the modules can be read one way, each after all it imports."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return None
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            found = visit(nxt)
+            if found:
+                return found
+        path.pop()
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        found = visit(start)
+        if found:
+            return found
+    return None
+
+
+def test_a_circle_of_imports_is_found() -> None:
+    """The check itself: a circle, however long, is named; a tree is not one."""
+    assert a_circle({"game": {"state"}, "state": {"records"}, "records": {"game"}}) == [
+        "game", "state", "records", "game"]
+    assert a_circle({"match": {"game", "state"}, "game": {"state"}, "state": set()}) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_package_reads_one_way(game: str) -> None:
+    """No module of a game imports, however indirectly, a module that imports it back: the
+    package reads bottom up, in the order docs/architecture.md draws (cards, rules, state,
+    records, game, match, bots, ...), and any file can be read after those it names."""
+    circle = a_circle(package_imports(game))
+    assert circle is None, f"kortspel/{game} imports itself in a circle: {' -> '.join(circle)}"
+
+
+def test_the_game_packages_follow_the_drawn_order() -> None:
+    """The order docs/architecture.md draws for a game's shell holds in every game: a module
+    imports only modules drawn below it."""
+    order = ["cards", "rules", "fast", "narration", "observation", "state", "records", "game",
+             "match", "telling", "bots", "worlds", "simulate", "__init__"]
+    for game in GAMES:
+        for module, edges in package_imports(game).items():
+            if module not in order:
+                continue
+            for other in edges:
+                if other in order:
+                    assert order.index(other) < order.index(module), (
+                        f"kortspel/{game}/{module}.py imports {other}, drawn above it")
+
+
 def test_importing_the_engine_loads_no_game_until_asked() -> None:
     code = ("import sys, kortspel; assert 'kortspel.kille' not in sys.modules; "
             "kortspel.load('kille'); assert 'kortspel.kille' in sys.modules; "

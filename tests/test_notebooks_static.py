@@ -106,3 +106,22 @@ def test_exported_html_reads_every_picture_aloud(path: Path) -> None:
     nbconvert = pytest.importorskip("nbconvert")
     page, _ = nbconvert.HTMLExporter().from_filename(str(path))
     assert "No description has been provided" not in page
+
+
+CARD_CODE = re.compile(r"(?<![\w'\"])(?:10|[2-9JQKA])[SHDC](?![\w'\"])")
+"""A card as a record writes it (9D), which a learner should read as the table shows it."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_outputs_show_cards_as_the_table_does(path: Path) -> None:
+    """What a cell prints names cards as 9♦, never as a record's code 9D, unless the cell's
+    own code typed that code (a record's action quoted in an error, a dict keyed by a hand)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        typed = set(re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b", "".join(cell.get("source", ""))))
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(
+                out.get("data", {}).get("text/plain", ""))
+            raw = set(CARD_CODE.findall(text)) - typed
+            assert not raw, (f"{path.parent.name}/{path.name}: {sorted(raw)[:6]} in the output "
+                             f"of {''.join(cell['source'])[:60]!r}")

@@ -78,7 +78,8 @@ def _record_text(data: object) -> Iterator[str]:
 
 
 def project_texts(repo: Path = REPO) -> dict[str, str]:
-    """The project's own words: docs, README, notebooks, the package's strings and records."""
+    """The project's own words: docs, README, notebooks, the package's and the views' strings,
+    and the records."""
     out: dict[str, str] = {}
     for path in sorted((repo / "docs").rglob("*.md")) + [repo / "README.md"]:
         out[path.relative_to(repo).as_posix()] = path.read_text(encoding="utf-8")
@@ -86,7 +87,10 @@ def project_texts(repo: Path = REPO) -> dict[str, str]:
         if ".ipynb_checkpoints" not in path.parts:
             for i, text in _notebook_cells(path):
                 out[f"{path.relative_to(repo).as_posix()} cell {i}"] = text
-    for path in sorted((repo / "kortspel").rglob("*.py")):
+    # The views' words too: a lesson's feedback (widgets/games/*_lessons.py) is read by every
+    # learner, and once restated a rule text's sentence word for word.
+    code = sorted((repo / "kortspel").rglob("*.py")) + sorted((repo / "widgets").rglob("*.py"))
+    for path in code:
         out[path.relative_to(repo).as_posix()] = _python_text(path)
     for path in sorted((repo / "kortspel").rglob("records/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -102,6 +106,8 @@ def shared_runs(sources: dict[str, str], project: dict[str, str],
     for text in sources.values():
         w = words(text)
         grams.update(tuple(w[i:i + run]) for i in range(len(w) - run + 1))
+    # A run of numbers alone (the ranks 2 to 10 listed in order) is data, not anyone's words.
+    grams = {g for g in grams if not all(x.isdigit() for x in g)}
     found: list[tuple[str, str]] = []
     for name, text in project.items():
         w = words(text)
@@ -138,6 +144,8 @@ def test_the_helper_finds_a_run_and_only_a_long_enough_one() -> None:
     assert shared_runs(source, copied) == [
         ("p", "the cuckoo stays and nobody at all swaps it ever")]
     assert shared_runs(source, short) == []
+    ranks = {"s": "the ranks 2 3 4 5 6 7 8 9 10 J Q K"}
+    assert shared_runs(ranks, {"p": "values = 2 3 4 5 6 7 8 9 10"}) == []
     cited = "see https://en.wikipedia.org/wiki/Kille_(card_game) for more"
     assert shared_runs({"s": cited}, {"p": f"<{cited}>"}) == []
 

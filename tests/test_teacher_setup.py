@@ -144,7 +144,7 @@ def test_seed_text() -> None:
 @pytest.mark.parametrize(("settings", "words"), [
     ({"seats": 12}, "2 to 8 players, not 12"),
     ({"length": "forever"}, "short, standard or long, not 'forever'"),
-    ({"opponents": "genius"}, "random or heuristic, not 'genius'"),
+    ({"opponents": "genius"}, "random, heuristic or expert, not 'genius'"),
     ({"pace": 9}, "0 to 3 seconds"),
     ({"pace": "fast"}, "0 to 3 seconds"),
     ({"seed": 1.5}, "a whole number or a few words, not 1.5"),
@@ -201,7 +201,7 @@ def test_the_play_notebook_shows_the_app_and_never_asks_to_edit_a_cell() -> None
     words = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     for notebook_only in ("cell", "run the notebook", "run again", "edit"):
         assert notebook_only not in words.lower(), notebook_only
-    assert "New game" in words and "Seed" in words
+    assert "New match" in words and "Seed" in words
 
 
 # ------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .charts import Chart, chart
+from .charts import Chart, chart, subplots
 from .drawing import paint_table, svg_from_layout
 from .games import adapter_for, register_adapter
 from .geometry import Layout, layout
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["Badge", "CardStyle", "CardView", "Chart", "Check", "HumanPlayer", "Layout",
            "Picture", "Play", "Replay", "SeatView", "TableModel", "TableView", "ZoneView",
            "adapter_for", "chart", "deck", "layout", "paint_table", "register_adapter",
-           "svg_from_layout", "svg_table", "table", "table_model"]
+           "subplots", "svg_from_layout", "svg_table", "table", "table_model"]
 
 _LIVE = {"Check", "HumanPlayer", "Picture", "Play", "Replay", "TableView", "deck", "table"}
 

@@ -8,7 +8,7 @@ never a game.
 from __future__ import annotations
 
 from .cards import draw_highlight, highlight_lift
-from .geometry import Layout, PlateItem, ZoneItem
+from .geometry import MIN_TEXT, Layout, PlateItem, ZoneItem, felt
 from .paint import Painter, SvgPainter, fit_text_size, text_width
 
 FELT = "#1f6b45"
@@ -17,13 +17,14 @@ INK = "#1b1b1b"
 PAPER = "#fdfaf2"
 GOLD = "#f2c94c"
 MARK = "#8E2C74"
+OUT_PLATE = "#5b6b62"  # the plate of a seat out of the game: grey, its words in PAPER on it
 
 
 def paint_table(p: Painter, lay: Layout) -> None:
     """Draw the felt, the zones' places, the seat plates, the cards and the words."""
     p.rect(0, 0, lay.width, lay.height, fill="#0e2a1c")
-    p.ellipse(lay.width / 2, lay.height / 2 - 6, lay.width / 2 - 14, lay.height / 2 - 10,
-              fill=FELT, stroke=FELT_EDGE, line_width=10)
+    cx, cy, rx, ry, edge = felt(lay.width, lay.height)
+    p.ellipse(cx, cy, rx, ry, fill=FELT, stroke=FELT_EDGE, line_width=edge)
     for zone in lay.zones:
         _paint_zone(p, zone)
     for plate in lay.plates:
@@ -41,7 +42,8 @@ def paint_table(p: Painter, lay: Layout) -> None:
         if card.note:  # in the part of the card left uncovered, small enough to fit it
             w = card.shown_w or b.w
             p.text(b.x + w / 2, b.y + lift + b.h - 7, card.note,
-                   size=fit_text_size(card.note, 10, w - 4, bold=True), fill=INK, bold=True)
+                   size=max(MIN_TEXT, fit_text_size(card.note, MIN_TEXT, w - 4, bold=True)),
+                   fill=INK, bold=True)
     for t in lay.texts:
         p.text(t.x, t.y, t.text, size=t.size, fill=t.fill, bold=t.bold,
                align=t.align)  # type: ignore[arg-type]
@@ -88,12 +90,16 @@ def _paint_chips(p: Painter, x: float, y: float, w: float, h: float, count: int)
 
 def _paint_plate(p: Painter, plate: PlateItem) -> None:
     b = plate.box
-    fill = "#5b6b62" if plate.out else PAPER
+    # A seat out of the game has a grey plate; every word on it is light (dark ink or the
+    # purple of the notes on that grey would be read at 3:1 and 1.6:1, below the 4.5:1 that
+    # small text needs).
+    fill = OUT_PLATE if plate.out else PAPER
+    ink = PAPER if plate.out else INK
     stroke = GOLD if plate.to_act else INK
     p.rect(b.x, b.y, b.w, b.h, fill=fill, stroke=stroke, line_width=4 if plate.to_act else 1.5,
            radius=8)
     name = plate.name + ("  ▶" if plate.to_act else "")
-    p.text(b.x + 8, b.y + 12, name, size=plate.name_size, fill=INK, bold=True, align="left")
+    p.text(b.x + 8, b.y + 12, name, size=plate.name_size, fill=ink, bold=True, align="left")
     x = b.x + 8
     for badge in plate.badges:
         if badge.kind == "lives":
@@ -104,12 +110,12 @@ def _paint_plate(p: Painter, plate: PlateItem) -> None:
                 if i < lives:
                     p.circle(cx, b.y + 29, 5, fill="#c0392b", stroke=INK, line_width=1)
                 else:
-                    p.circle(cx, b.y + 29, 5, stroke=INK, line_width=1)
+                    p.circle(cx, b.y + 29, 5, stroke=ink, line_width=1)
             x += 13 * max(badge.max, lives) + 6
         else:
             text = _badge_text(badge)
-            size = fit_text_size(text, 11, b.x + b.w - 6 - x, bold=True)
-            p.text(x, b.y + 29, text, size=size, fill=INK, bold=True, align="left")
+            size = max(MIN_TEXT, fit_text_size(text, 11, b.x + b.w - 6 - x, bold=True))
+            p.text(x, b.y + 29, text, size=size, fill=ink, bold=True, align="left")
             x += text_width(text, size, bold=True) + 10
     if plate.is_dealer:
         p.circle(b.x + b.w - 14, b.y + 14, 10, fill=GOLD, stroke=INK, line_width=1.5)
@@ -117,8 +123,8 @@ def _paint_plate(p: Painter, plate: PlateItem) -> None:
     if plate.out:
         p.text(b.x + b.w - 6, b.y + 29, "out", size=11, fill=PAPER, align="right")
     if plate.notes:
-        p.text(b.x + b.w / 2, b.y + 47, plate.notes, size=plate.notes_size, fill=MARK,
-               bold=True)
+        p.text(b.x + b.w / 2, b.y + 47, plate.notes, size=plate.notes_size,
+               fill=PAPER if plate.out else MARK, bold=True)
 
 
 def _badge_text(badge: object) -> str:

@@ -32,6 +32,9 @@ MAX_BACKS = 3  # face-down cards drawn under a pile (the count says how many the
 OUT_STEP = 0.5  # share of a card's width between the cards out of play
 GROUP_GAP = 0.22  # share of a card's width between a group of cards and the cards beside it
 GROUP_PAD = 4.0  # room between a group's outline and its cards
+MIN_TEXT = 11.0  # no word on a table is drawn smaller: a table is drawn at its size on the page
+LABEL_SIZE = 11.0  # the words under a zone
+STATUS_W = 480.0  # the widest the line of what to do now is drawn (longer is cut short)
 
 
 @dataclass(frozen=True)
@@ -188,9 +191,12 @@ def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
         breaks.update((g.start - 1, g.start + g.count - 1))
     xs = []
     x = 0.0
-    for i in range(len(zone.cards)):
+    for i, card in enumerate(zone.cards):
         xs.append(x)
-        x += cw * (1 + GROUP_GAP) if i in breaks else cw * (zone.fan or FAN)
+        step = cw * (1 + GROUP_GAP) if i in breaks else cw * (zone.fan or FAN)
+        if card.note:  # the part left uncovered holds the card's note at a readable size
+            step = max(step, text_width(card.note, MIN_TEXT, bold=True) + 6)
+        x += step
     return xs, xs[-1] + cw
 
 
@@ -203,10 +209,27 @@ def _group_margins(zone: ZoneView) -> tuple[float, float, float]:
     return GROUP_PAD + words, GROUP_PAD, GROUP_PAD
 
 
+def zone_label(zone: ZoneView) -> str:
+    """The words drawn under a zone: its label, a pile's face-down count added."""
+    label = zone.label
+    if zone.kind == "pile" and zone.hidden:
+        label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
+    return label
+
+
+def slot_width(zone: ZoneView, style: CardStyle) -> float:
+    """The room a zone takes in its row: its cards, or its words when they are wider (a
+    label is never cut or shortened; small cards make room for it, as "stock 12" must
+    read the same at every size)."""
+    w = zone_size(zone, style)[0]
+    label = zone_label(zone)
+    return max(w, text_width(label, LABEL_SIZE) + 2 - GAP) if label else w
+
+
 def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, float]:
     if not zones:
         return style.w * 0.6, style.h * 0.5
-    sizes = [zone_size(z, style) for z in zones]
+    sizes = [(slot_width(z, style), zone_size(z, style)[1]) for z in zones]
     w = sum(s[0] for s in sizes) + GAP * (len(sizes) - 1)
     h = max(s[1] for s in sizes)
     if any(z.label or (z.kind == "pile" and z.hidden) for z in zones):
@@ -238,8 +261,13 @@ def badges_width(badges: Sequence[Badge]) -> float:
         if b.kind == "lives":
             w += 13 * max(b.max, int(b.value) if isinstance(b.value, int) else 0) + 6
         else:
-            w += text_width(_badge_text(b), 11, bold=True) + 10
+            w += text_width(_badge_text(b), MIN_TEXT, bold=True) + 10
     return w
+
+
+def notes_width(seat: SeatView) -> float:
+    """The width a plate's notes take, at the smallest size a table draws."""
+    return text_width("; ".join(seat.notes), MIN_TEXT, bold=True) + 12 if seat.notes else 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,14 +307,18 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
         zw, zh = _zones_size(seat.zones, style)
         name_w = text_width(seat.name + "  ▶", 13, bold=True) + 34
         out_w = text_width("out", 11) + 8 if seat.out else 0.0  # the plate's "out" mark
-        pw = max(PLATE_MIN_W, zw, min(name_w + 0, 220), badges_width(seat.badges) + 16 + out_w)
+        pw = max(PLATE_MIN_W, zw, min(name_w + 0, 220), badges_width(seat.badges) + 16 + out_w,
+                 notes_width(seat))
         blocks.append((seat, zw, zh, pw, plate_height(seat)))
-    # The oval's radii leave room for the tallest and widest seat block.
+    # The oval's radii leave room for the tallest and widest seat block, and keep every
+    # plate on the felt (a plate over the felt's dark edge reads as cut by it).
     bw = max(max(b[1], b[3]) for b in blocks)
     bh = max(b[2] + GAP + b[4] for b in blocks)
     cx, cy = width / 2, height / 2 - 6
     rx = max(60.0, width / 2 - bw / 2 - 8)
     ry = max(40.0, height / 2 - bh / 2 - 8)
+    rx, ry = _on_the_felt(blocks, n, rx, ry, (cx, cy), width, height,
+                          model.viewer if model.viewer is not None else 0)
     start = model.viewer if model.viewer is not None else 0
     for seat, zw, zh, pw, ph in blocks:
         ax, ay = seat_anchor((seat.seat - start) % n, n, rx, ry, (cx, cy))
@@ -301,24 +333,47 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
     return lay
 
 
+def felt(width: float, height: float) -> tuple[float, float, float, float, float]:
+    """The felt's oval: centre, radii and the width of its dark edge (``paint_table``)."""
+    return width / 2, height / 2 - 6, width / 2 - 14, height / 2 - 10, 10.0
+
+
+def _on_the_felt(blocks: Sequence[tuple[SeatView, float, float, float, float]], n: int,
+                 rx: float, ry: float, centre: tuple[float, float], width: float,
+                 height: float, start: int) -> tuple[float, float]:
+    """The seats' oval drawn in far enough that the bottom plate's last line (its notes,
+    "knock fails: ★2 +10") lies on the felt, inside its dark edge, not across it. The other
+    plates stand on the felt already (the seats at the sides have it at its widest; the top
+    seat's plate is below its cards)."""
+    fcx, fcy, frx, fry, edge = felt(width, height)
+    frx, fry = frx - edge / 2 - 2, fry - edge / 2 - 2
+    for seat, _zw, zh, pw, ph in blocks:
+        if (seat.seat - start) % n:
+            continue
+        half = min(pw / 2, (notes_width(seat) / 2) if seat.notes else 24.0)
+        lowest = fcy + fry * math.sqrt(max(0.0, 1 - (half / frx) ** 2))
+        # The bottom seat's block stands centred on cy + ry; its plate's bottom is the
+        # block's bottom.
+        ry = max(40.0, min(ry, lowest - centre[1] - (zh + GAP + ph) / 2))
+    return rx, ry
+
+
 def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
                  style: CardStyle, seat: int | None) -> None:
     # Piles side by side say their words on one line, under the tallest of them.
     piles_h = max((zone_size(z, style)[1] for z in zones if z.kind == "pile"), default=0.0)
     for zone in zones:
         w, h = zone_size(zone, style)
-        _place_zone(lay, zone, x, y, style, seat)
-        label = zone.label
-        if zone.kind == "pile" and zone.hidden:
-            label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
+        slot = slot_width(zone, style)
+        left = x + (slot - w) / 2  # the cards in the middle of the room their words take
+        _place_zone(lay, zone, left, y, style, seat)
+        label = zone_label(zone)
         if zone.kind == "pile":
             h = piles_h
-        if zone.short and text_width(label, 11) > w + GAP:
-            label = zone.short
         if label:
-            lay.texts.append(TextItem(x + w / 2, y + h + LABEL_H / 2 + 3,
-                                      _fit(label, 11, w + GAP), 11, "#e8f0ea"))
-        x += w + GAP
+            lay.texts.append(TextItem(left + w / 2, y + h + LABEL_H / 2 + 3, label,
+                                      LABEL_SIZE, "#e8f0ea"))
+        x += slot + GAP
 
 
 def _fit(text: str, size: float, width: float) -> str:
@@ -352,7 +407,8 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
             lay.groups.append(GroupItem(box, g.label, seat))
             if g.label:
                 lay.texts.append(TextItem(left + gw / 2, box.y - LABEL_H / 2,
-                                          _fit(g.label, 10, gw), 10, "#f2c94c", bold=True))
+                                          _fit(g.label, MIN_TEXT, gw + GAP), MIN_TEXT,
+                                          "#f2c94c", bold=True))
     elif zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS)
         for i in range(backs):
@@ -367,7 +423,8 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
             _card(lay, c, Box(bx, y, cw, ch), seat)
             if i < len(zone.played_by):
                 lay.texts.append(TextItem(bx + cw / 2, y + ch + LABEL_H / 2,
-                                          _fit(zone.played_by[i], 10, cw * 0.75), 10))
+                                          _fit(zone.played_by[i], MIN_TEXT, cw * 0.75),
+                                          MIN_TEXT))
     elif zone.kind == "out":
         k = 0.8
         step = cw * k * OUT_STEP
@@ -395,12 +452,16 @@ def _card(lay: Layout, c: object, box: Box, seat: int | None, shown_w: float = 0
 
 
 def _place_plate(lay: Layout, seat: SeatView, box: Box) -> None:
-    name = seat.name + ("  ▶" if seat.to_act else "")
+    arrow = "  ▶" if seat.to_act else ""
     room = box.w - 16 - (24 if seat.is_dealer else 0)
+    size = max(MIN_TEXT, fit_text_size(seat.name + arrow, 13, room, bold=True))
+    name = seat.name
+    if text_width(name + arrow, size, bold=True) > room:  # a very long name: cut, not shrunk
+        name = _fit(name, size, room - text_width(arrow, size, bold=True))
     notes = "; ".join(seat.notes)
     lay.plates.append(PlateItem(
-        seat.seat, box, seat.name, fit_text_size(name, 13, room, bold=True), seat.badges,
-        notes, fit_text_size(notes, 10, box.w - 12, bold=True) if notes else 10.0,
+        seat.seat, box, name, size, seat.badges, notes,
+        max(MIN_TEXT, fit_text_size(notes, 11, box.w - 12, bold=True)) if notes else MIN_TEXT,
         seat.is_dealer, seat.to_act, seat.out, seat.is_viewer))
 
 
@@ -419,7 +480,7 @@ def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
     if model.call:
         lines.append((_fit(model.call, 20, 420), 20.0, "#f2c94c", 22.0))
     if model.status:
-        lines.append((_fit(model.status, 14, 440), 14.0, "#fdfaf2", 16.0))
+        lines.append((_fit(model.status, 14, STATUS_W), 14.0, "#fdfaf2", 16.0))
     for text, size, fill, step in lines:
         lay.texts.append(TextItem(cx, y, text, size, fill, bold=True))
         wide = max(wide, text_width(text, size, bold=True) + 8)

@@ -76,7 +76,6 @@ class ZoneView:
     groups: tuple[CardGroup, ...] = ()  # a hand: cards that count together, outlined
     fan: float = 0.0  # a hand: share of a card's width each card shows (0: the usual fan)
     said: str = ""  # the zone in the alt text when its label is short ("first pile"; "1")
-    short: str = ""  # the label under cards too small for it ("12" for "stock 12")
 
     def __post_init__(self) -> None:
         if self.kind not in ZONE_KINDS:

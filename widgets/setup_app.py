@@ -22,12 +22,17 @@ import ipywidgets as W
 import kortspel
 from kortspel import KortspelError
 
-from .views import Play, _with_pictures, replace_in_cell
+from .views import Play, _with_pictures, close_all, opponent_levels, replace_in_cell
 
-LEVELS = {"heuristic": "sensible", "random": "random (easy)"}
+LEVELS = {"heuristic": "sensible", "random": "random (easy)", "expert": "strong (thinks ahead)"}
 MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
 MAX_SEED = 40  # characters of a seed typed as text
 
+
+
+def _either(words: list[str]) -> str:
+    """``a, b or c``: the choices a refusal names."""
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
 
 
 def _brief(value: Any) -> str:
@@ -82,24 +87,27 @@ class PlayApp(W.VBox):
         # A game whose match has lengths to choose (its ``LENGTHS``) gets a Match menu,
         # shortest first and chosen; the others have none (hidden, so the layout stays put).
         lengths = getattr(self.spec.match, "LENGTHS", None) or {}
-        self.length = W.Dropdown(description="Match", style=wide, layout=W.Layout(width="auto"),
+        whole = self.spec.match_word  # the rules' word: a Knock game, a Köpknack session
+        self.length = W.Dropdown(description=whole.capitalize(), style=wide,
+                                 layout=W.Layout(width="auto"),
                                  options=[(label, key) for key, label in lengths.items()],
                                  value=next(iter(lengths), None))
         if not lengths:
             self.length.layout.display = "none"
         self.opponents = W.Dropdown(description="Computer", style=wide,
                                     layout=W.Layout(width="auto"),
-                                    options=[(LEVELS.get(b, b), b) for b in self.spec.bots])
+                                    options=[(LEVELS.get(b, b), b)
+                                             for b in opponent_levels(self.spec)])
         self.pace = W.FloatSlider(value=0.8, min=0.0, max=MAX_PACE, step=0.1,
                                   description="Pace (s)", layout=W.Layout(width="250px"))
-        self.seed = W.Text(description="Seed", placeholder="blank: a new deal each game",
+        self.seed = W.Text(description="Seed", placeholder=f"blank: new cards each {whole}",
                            style=wide, layout=W.Layout(width="270px"))
-        self.new_game = W.Button(description="New game", button_style="primary",
-                                 tooltip="Deal a new match with these settings",
+        self.new_game = W.Button(description=f"New {whole}", button_style="primary",
+                                 tooltip=f"Deal a new {whole} with these settings",
                                  layout=W.Layout(width="auto"))
         self.new_game.on_click(lambda _b: self._new_game_pressed())
-        self.sure = W.HTML("This match is not finished. Deal a new one?")
-        self.yes = W.Button(description="Yes, new game", layout=W.Layout(width="auto"))
+        self.sure = W.HTML(f"This {whole} is not finished. Deal a new one?")
+        self.yes = W.Button(description=f"Yes, new {whole}", layout=W.Layout(width="auto"))
         self.no = W.Button(description="No, play on", layout=W.Layout(width="auto"))
         self.yes.on_click(lambda _b: self.start())
         self.no.on_click(lambda _b: self._ask(False))
@@ -116,12 +124,12 @@ class PlayApp(W.VBox):
                                          f"players, not {_brief(seats)}"),
             self._set_length(length),
             self._set(self.opponents, opponents, f"the computer plays "
-                                                 f"{' or '.join(self.spec.bots)}, not "
+                                                 f"{_either(opponent_levels(self.spec))}, not "
                                                  f"{_brief(opponents)}"),
             self._set_pace(pace), self._set_seed(seed)) if why]
         if wrong:
             self._say("Cannot deal: " + "; ".join(wrong) + ". Choose the settings above and "
-                      "press New game.", error=True)
+                      f"press New {self.spec.match_word}.", error=True)
         else:
             self.start()
 
@@ -138,12 +146,14 @@ class PlayApp(W.VBox):
         keys = [v for _label, v in self.length.options]
         if not keys:
             return "" if length is None else (
-                f"a {self.spec.title} match has no lengths to choose from, so length "
+                f"a {self.spec.title} {self.spec.match_word} has no lengths to choose from, "
+                f"so length "
                 f"{_brief(length)} cannot be set")
         if length is None:
             return ""
-        either = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
-        return self._set(self.length, length, f"the match is {either}, not {_brief(length)}")
+        either = _either(keys)
+        return self._set(self.length, length,
+                         f"the {self.spec.match_word} is {either}, not {_brief(length)}")
 
     def _set_pace(self, pace: Any) -> str:
         if isinstance(pace, bool) or not isinstance(pace, int | float) or not (
@@ -204,12 +214,12 @@ class PlayApp(W.VBox):
                         opponents=self.opponents.value, seed=seed, pace=self.pace.value,
                         **self.options)
         except KortspelError as err:
-            goes_on = " The game on the table goes on." if self.play is not None else ""
+            goes_on = (f" The {self.spec.match_word} on the table goes on."
+                       if self.play is not None else "")
             self._say(f"Cannot deal: {err}.{goes_on}", error=True)
             return None
         play.pace.layout.display = "none"  # the pace slider above drives it
-        play.new_match.layout.display = "none"  # New game above deals a new match
-        play.restart_words = "press New game to play again"
+        play.new_match.layout.display = "none"  # the New … button above deals anew
         old, self.play, self.seed_used = self.play, play, seed
         self.children = (self.controls, self.confirm, self.message, play)
         if old is not None:
@@ -220,13 +230,15 @@ class PlayApp(W.VBox):
         if pots == 1:
             unit = unit[:-1]  # "a short match of 1 game"
         how = ("the seed you typed" if fixed is not None
-               else "new for this game; type it under Seed to deal the same cards again")
+               else f"new for this {self.spec.match_word}; type it under Seed to deal the "
+                    "same cards again")
         self._say(f"{self.spec.title}, {self.seats.value} players{self._match_words()}"
                   + (f" of {pots} {unit}" if pots else "") + f". Seed {seed} ({how}).")
         return play
 
     def _match_words(self) -> str:
-        return f", a {self.length.value} match" if self.length.value else ""
+        return (f", a {self.length.value} {self.spec.match_word}" if self.length.value
+                else "")
 
     def _say(self, text: str, error: bool = False) -> None:
         self.said = text
@@ -235,15 +247,11 @@ class PlayApp(W.VBox):
                               f"{html.escape(text)}</div>")
 
     def close(self) -> None:
-        """Stop for good: close the match on show and every control."""
+        """Stop for good: close the match on show (its timers with it) and every control,
+        with their layouts and styles."""
         if self.play is not None:
             self.play.close()
-        for name in ("seats", "length", "opponents", "pace", "seed", "new_game", "controls",
-                     "sure", "yes", "no", "confirm", "message"):
-            widget = self.__dict__.get(name)
-            if widget is not None:
-                widget.close()
-        super().close()
+        close_all(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """For readers without a kernel: the table as pictures (as ``Play`` gives), or the
@@ -255,5 +263,7 @@ class PlayApp(W.VBox):
                                   f"{self.play.table.alt}")
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         bundle["text/html"] = self.message.value
-        bundle["text/plain"] = f"Settings for a match. {self.said}"
+        spec = self.__dict__.get("spec")  # absent when the game's name was refused
+        whole = spec.match_word if spec is not None else "game"
+        bundle["text/plain"] = f"Settings for a {whole}. {self.said}"
         return bundle

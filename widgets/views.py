@@ -9,10 +9,8 @@ game's adapter (``games/``) says what a click means, so no view names a game.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import html
-import random
 import time
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -22,7 +20,7 @@ from typing import Any
 import ipywidgets as W
 
 import kortspel
-from kortspel import Action, KortspelError
+from kortspel import KortspelError
 
 from . import canvas_io
 from .drawing import paint_table, svg_from_layout
@@ -31,6 +29,7 @@ from .geometry import HEIGHT, WIDTH, Layout, layout
 from .model import TableModel, mark
 from .paint import CanvasPainter, Painter, SvgPainter
 from .sprites import SpriteSheet, svg_sprites
+from .svg_view import SvgSurface, live_backend
 
 # ---------------------------------------------------------------------------------------------
 # Sprites: painted once per kernel, sent once per browser client
@@ -79,14 +78,13 @@ def _with_pictures(widget_bundle: Any, picture: Picture, words: str
     view where the kernel runs, the picture wherever the notebook is read without one.
 
     Why HTML and not a plain ``image/png`` (or SVG): JupyterLab draws a saved PNG without its
-    alt text, and nbconvert's HTML export draws PNG and SVG outputs as ``<img>`` with "No
-    description has been provided for this image". An ``<img alt=...>`` in ``text/html`` keeps
+    alt text, and nbconvert's HTML export draws PNG and SVG outputs as ``<img>`` whose alt
+    text only says that no description was given. An ``<img alt=...>`` in ``text/html`` keeps
     the table's words for a screen reader in all three places (an untrusted notebook in
     JupyterLab, exported HTML, a code host's viewer), and HTML outranks the images in each.
     ``Picture.svg()`` stays for whoever wants the drawing as SVG."""
     bundle = dict(widget_bundle or {})
-    png = base64.b64encode(picture.png()).decode("ascii")
-    bundle["text/html"] = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(words)}" '
+    bundle["text/html"] = (f'<img src="{picture.image_uri()}" alt="{html.escape(words)}" '
                            f'width="{picture.canvas.width}" style="max-width:100%">')
     bundle["text/plain"] = words
     return bundle, {}
@@ -100,6 +98,34 @@ def _button(label: str, tip: str, width: str = "auto") -> W.Button:
     return W.Button(description=label, tooltip=tip, layout=W.Layout(width=width))
 
 
+def close_all(widget: W.Widget) -> None:
+    """Close ``widget``, every widget inside it, and the ``Layout`` and style each of them
+    carries.
+
+    Why a walk and not ``widget.close()``: ipywidgets makes a Layout (and most controls a
+    style) model for every widget and closes neither with it, nor a box's children, so each
+    view closed that way left dozens of models registered in the kernel and in every browser
+    showing it, and a play cell run again grew both. Only what the view holds is walked
+    (``children``, ``layout``, ``style``): the sprite canvases and ipycanvas's one canvas
+    manager are shared by every table and stay open."""
+    seen: set[int] = set()
+    todo: list[Any] = [widget]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen or not isinstance(w, W.Widget):
+            continue
+        seen.add(id(w))
+        if w is not widget and type(w).close is not W.Widget.close:
+            w.close()  # a view inside a view closes itself (a Play stops its timers too)
+            continue
+        for name in ("children", "layout", "style"):
+            if not w.has_trait(name):
+                continue
+            value = getattr(w, name)
+            todo.extend(value if isinstance(value, list | tuple) else [value])
+        W.Widget.close(w)
+
+
 # ---------------------------------------------------------------------------------------------
 # Picture: a canvas plus the same drawing as SVG
 # ---------------------------------------------------------------------------------------------
@@ -111,18 +137,25 @@ class Picture(W.VBox):
     def __init__(self, draw: Callable[[Painter], None], width: int = WIDTH,
                  height: int = HEIGHT, *, alt: str = "", title: str = "",
                  card: tuple[float, float] = (64.0, 96.0)) -> None:
-        from ipycanvas import Canvas
-
         self._draw = draw
         self.alt = alt
         self.title = title
         self._card = card
-        self.canvas = Canvas(width=width, height=height,
-                             layout=W.Layout(width="100%", max_width=f"{width}px",
-                                             height="auto"))
+        # The canvas wherever ipycanvas can be imported (JupyterLab, Voila); else the same
+        # picture as SVG (the browser-only site, which has no numpy or Pillow): both take
+        # the same callbacks, so a view never asks which it has (svg_view.py says why).
+        self.backend = live_backend()
+        size_on_page = W.Layout(width="100%", max_width=f"{width}px", height="auto")
+        if self.backend == "canvas":
+            from ipycanvas import Canvas
+
+            self.canvas = Canvas(width=width, height=height, layout=size_on_page)
+        else:
+            self.canvas = SvgSurface(width, height, layout=size_on_page)
         self.caption = W.HTML(layout=W.Layout(width="100%", max_width=f"{width}px"))
         super().__init__([self.canvas, self.caption])
-        self.canvas.on_client_ready(self._on_client_ready)
+        if self.backend == "canvas":  # an SVG is widget state: a new client has it already
+            self.canvas.on_client_ready(self._on_client_ready)
         self.redraw()
 
     def set_drawing(self, draw: Callable[[Painter], None], *, alt: str = "",
@@ -135,6 +168,9 @@ class Picture(W.VBox):
 
     def redraw(self) -> None:
         """One batch, one message: clear and paint the whole picture again."""
+        if self.backend == "svg":
+            self.canvas.draw(self.svg())
+            return
         sheet = sprite_sheet(*self._card)
         with canvas_io.batch():
             self.canvas.clear()
@@ -143,6 +179,10 @@ class Picture(W.VBox):
     def _on_client_ready(self) -> None:
         repaint_sprites_for_client()
         self.redraw()
+
+    def close(self) -> None:
+        """Close the canvas, the caption and their layouts with the picture."""
+        close_all(self)
 
     def svg(self) -> str:
         p = SvgPainter(self.canvas.width, self.canvas.height, title=self.title or self.alt,
@@ -156,6 +196,16 @@ class Picture(W.VBox):
 
         return png_of(self._draw, self.canvas.width, self.canvas.height,
                       svg_sprites(*self._card))
+
+    def image_uri(self) -> str:
+        """The picture as a data URI for an ``<img>``: PNG where Pillow is installed (a
+        saved notebook's readers see it in any viewer), else the SVG (the site has no
+        Pillow; a browser draws either)."""
+        try:
+            data, kind = self.png(), "png"
+        except ImportError:
+            data, kind = self.svg().encode("utf-8"), "svg+xml"
+        return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_pictures(super()._repr_mimebundle_(**kwargs), self,
@@ -172,17 +222,31 @@ class TableView(Picture):
 
     ``on_click(ref)`` is called with what the pointer landed on (a card or a zone, in the
     adapter's own refs); the view itself decides nothing.
+
+    The table is drawn as wide as the page lets it be (``fit``, told by its ``WidthProbe``),
+    ``aspect`` times as high: one canvas pixel to one pixel on the page, so its words are
+    read at the size they are drawn at. Until a browser says (or where none does) it keeps
+    ``WIDTH`` × ``HEIGHT``.
     """
 
+    MIN_WIDTH = 520  # narrower than this, the table is drawn this wide and shrunk by CSS
+    MAX_WIDTH = 1000  # wider, the cards would only grow: the table stays this wide
+    MAX_HEIGHT = 600
+
     def __init__(self, state: Any, viewer: int | str | None = None,
-                 caption: str | None = None) -> None:
+                 caption: str | None = None, aspect: float = HEIGHT / WIDTH) -> None:
         self.adapter: Adapter = adapter_for(state.game)
+        self.aspect = aspect
+        self.size: tuple[int, int] = (WIDTH, HEIGHT)
         self.state = state
         self.viewer = check_viewer(state.game, viewer)
         self.targets: frozenset[Hashable] = frozenset()
         self.selected: frozenset[Hashable] = frozenset()
         self.cover: str = ""  # a hand-over screen: the table hidden, these words instead
         self.headline: str = ""  # big words in the middle instead of the last call
+        # The table's line of what to do now, when the view knows better than the state (a
+        # card chosen: where it goes), so the table and the words beside it agree.
+        self.status: str = ""
         # What a match adds to the picture of its hand (a game's ``dress``: balances on the
         # plates), set by Play; a bare table or a replay has no match around it.
         self.dress: Callable[[TableModel], TableModel] | None = None
@@ -190,14 +254,36 @@ class TableView(Picture):
         style = self.adapter.style
         # Every face this game can show, painted once per kernel in one message: later
         # tables only copy them, and no new sprite widget is made in the middle of a match.
-        sheet = sprite_sheet(style.w, style.h)
-        if any(key not in sheet for key in self.adapter.sprite_keys()):
-            sheet.preload(self.adapter.sprite_keys())
+        if live_backend() == "canvas":
+            sheet = sprite_sheet(style.w, style.h)
+            if any(key not in sheet for key in self.adapter.sprite_keys()):
+                sheet.preload(self.adapter.sprite_keys())
         super().__init__(self._paint, alt=self._lay.alt, title=self.adapter.title,
                          card=(style.w, style.h))
         self.caption.value = _status_html(html.escape(caption)) if caption else ""
         self.canvas.on_mouse_down(self._clicked)
         self.on_click: Callable[[Hashable | None], None] | None = None
+        from .sizing import WidthProbe
+
+        self.probe = WidthProbe()
+        self.probe.on_width(self.fit)
+        self.children = (*self.children, self.probe)
+
+    def fit(self, width: int) -> None:
+        """Draw the table ``width`` pixels wide (the width its place on the page has, as
+        the probe measured it) and ``aspect`` times as high, everything laid out afresh for
+        that size: cards shrink only when the seats would touch, words keep their size."""
+        w = max(self.MIN_WIDTH, min(self.MAX_WIDTH, int(width)))
+        h = min(self.MAX_HEIGHT, round(w * self.aspect))
+        if (w, h) == self.size:
+            return
+        self.size = (w, h)
+        with self.canvas.hold_sync():  # one message: the canvas resized once
+            self.canvas.width, self.canvas.height = w, h
+        self.canvas.layout.max_width = self.caption.layout.max_width = f"{w}px"
+        self._lay = self._make_layout()
+        self.alt = self.cover or self._lay.alt
+        self.redraw()
 
     def model(self) -> TableModel:
         model = mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
@@ -206,10 +292,12 @@ class TableView(Picture):
             model = self.dress(model)
         if self.headline:
             model = replace(model, call=self.headline)
+        if self.status:
+            model = replace(model, status=self.status)
         return model
 
     def _make_layout(self) -> Layout:
-        return layout(self.model())
+        return layout(self.model(), *self.size)
 
     def _paint(self, p: Painter) -> None:
         if self.cover:
@@ -220,13 +308,14 @@ class TableView(Picture):
     def show(self, state: Any, viewer: int | str | None = None, *,
              targets: frozenset[Hashable] = frozenset(),
              selected: frozenset[Hashable] = frozenset(), cover: str = "",
-             headline: str = "") -> None:
+             headline: str = "", status: str = "") -> None:
         """Draw another state (or the same from another seat, or with other highlights, or
-        with a headline in the middle: the match's result)."""
+        with a headline in the middle: the match's result, or the line of what to do now
+        in the view's words: ``status``)."""
         self.state = state
         self.viewer = check_viewer(state.game, viewer)
         self.targets, self.selected, self.cover = targets, selected, cover
-        self.headline = headline
+        self.headline, self.status = headline, status
         self._lay = self._make_layout()
         self.alt = cover or self._lay.alt
         self.redraw()
@@ -334,7 +423,11 @@ class Replay(W.VBox):
         return int(self.slider.value)
 
     def go(self, i: int) -> None:
-        self.slider.value = max(0, min(self.slider.max, int(i)))
+        """Show step ``i`` (a whole number; past either end, the first or the last step)."""
+        if type(i) is not int:
+            raise KortspelError(f"go takes a step number, 0 to {self.slider.max}, not "
+                                f"{kortspel.checks.quote(i, 40)}")
+        self.slider.value = max(0, min(self.slider.max, i))
         self._draw()
 
     def _view_changed(self, change: Mapping[str, Any]) -> None:
@@ -390,30 +483,14 @@ class Replay(W.VBox):
                               f"Replay of {self.record.get('title') or 'a hand'}: "
                               f"{len(self.frames) - 1} steps. {self.table.alt}")
 
+    def close(self) -> None:
+        """Close the table, the buttons, the slider and the menu with the replay."""
+        close_all(self)
+
 
 # ---------------------------------------------------------------------------------------------
-# Play
+# A cell run again: the view it made before is closed (Play, PlayApp)
 # ---------------------------------------------------------------------------------------------
-
-
-class HumanPlayer:
-    """A seat played by a person: ``kortspel.step`` asks it like any bot, and it answers
-    with the action the person chose by clicking, or ``None`` to wait for one."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.queued: Action | None = None
-
-    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        act, self.queued = self.queued, None
-        return act if act is not None and act in legal else None
-
-    def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random
-                  ) -> Action | None:
-        if self.queued is not None and self.queued in legal:
-            act, self.queued = self.queued, None
-            return act
-        return None
 
 
 _LIVE_IN_CELL: dict[tuple[str, str], weakref.ref[Any]] = {}
@@ -443,625 +520,6 @@ def _cell_id() -> str | None:
         return str(cell) if cell else None
     except Exception:  # noqa: BLE001 - outside a kernel there is no cell
         return None
-
-
-DEFAULT_NAMES = ("you", "Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")
-
-
-class Play(W.VBox):
-    """A real match: you against computer players, on callbacks only.
-
-    Computer moves are made one at a time through ``kortspel.step``, ``pace`` seconds
-    apart on the kernel's event loop (or at once when no loop runs, as in tests); each human
-    seat is a ``HumanPlayer`` that waits for clicks. A click on a card or a zone follows the
-    adapter's paths: an action of one click happens at once; for two clicks, the first
-    selects a card and shows where it may go. The buttons are made once and shown or hidden,
-    timers are cancelled when the view closes or its cell runs again, and a choice pending
-    (a selection, a confirmation) never outlives the hand it was made in.
-    """
-
-    def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
-                 you: int | Sequence[int] = 0, length: str | int | None = None,
-                 opponents: str = "heuristic", seed: int | str | None = None,
-                 practice: bool = True, pace: float = 0.8, auto: bool = True,
-                 **rules: Any) -> None:
-        spec = kortspel.spec(game)
-        low, high = spec.seats
-        if names is not None:
-            if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
-                raise KortspelError(f"names is a list of seat names, not {_brief(names)}")
-            seats = len(names)
-        if type(seats) is not int or not low <= seats <= high:
-            raise KortspelError(f"{spec.title} is played by {low} to {high} seats; seats="
-                                f"{_brief(seats)} cannot be dealt")
-        humans = self._check_you(you, seats)
-        if names is None:
-            # One person is "you"; several at one screen are told apart by name.
-            names = list(DEFAULT_NAMES[:seats]) if len(humans) == 1 else [
-                f"Player {humans.index(s) + 1}" if s in humans else DEFAULT_NAMES[s]
-                for s in range(seats)]
-        self.game = kortspel.load(spec.name, seats=seats, names=list(names), **rules)
-        self.humans = humans
-        if not isinstance(opponents, str) or opponents not in spec.bots:
-            raise KortspelError(f"opponents is one of {', '.join(spec.bots)}, not "
-                                f"{_brief(opponents)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise KortspelError(f"seed is a whole number or text, not {_brief(seed)}")
-        if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 5:
-            raise KortspelError(f"pace is seconds between computer moves, 0 to 5, not "
-                                f"{_brief(pace)}")
-        self.adapter = adapter_for(spec.name)
-        self.spec = spec
-        self.match_options = self._length(spec, length)
-        self.practice = bool(practice)
-        self.seed = seed
-        self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
-        self.rng = random.Random(seed)
-        self.players: list[Any] = [
-            HumanPlayer(names[s]) if s in self.humans
-            else kortspel.bot_for(spec.name, opponents, name=names[s]) for s in range(seats)]
-        self._pending: asyncio.TimerHandle | None = None
-        self._auto_steps = 0
-        # What the status tells a learner to do after a match; an app that deals new games
-        # with its own button hides New match and says its own words here.
-        self.restart_words = "press New match to play again"
-        self._closed = False
-        self._clicks: tuple[Hashable, ...] = ()
-        # Cards picked for an action made by picking a set and pressing its button (an
-        # adapter's ``picks``: cards to exchange), in any order.
-        self._picked: frozenset[Hashable] = frozenset()
-        # A question waiting for Yes or No: what it is about, and the hand it was asked in.
-        self._confirming: tuple[Any, int] | None = None
-        self.news = W.HTML()  # a pot won, the match won: said once, between hands
-        self.review = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
-        self._screen = self.humans[0]  # the human whose view the screen shows
-        self._handover: int | None = None
-        self.match = self._new_match()
-        self.table = TableView(self.hand, self._screen)
-        self.table.on_click = self._clicked
-        dress = getattr(self.adapter, "dress", None)
-        if dress is not None:
-            self.table.dress = lambda model: dress(self.match, model)
-        self.status = W.HTML()
-        self.story = W.HTML(layout=W.Layout(max_height="10em", overflow="auto",
-                                          border="1px solid #ccc", padding="2px 6px"))
-        if getattr(self.adapter, "long_story", False):
-            # A game told in hundreds of lines opens its story box at the end, where the
-            # newest lines are (a column laid out from the bottom starts scrolled there).
-            self.story.layout.display = "flex"
-            self.story.layout.flex_flow = "column-reverse"
-        # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
-        self.verb_buttons: dict[str, W.Button] = {}
-        for verb, (label, tip) in self.adapter.buttons().items():
-            b = _button(label, tip)
-            b.on_click(lambda _b, v=verb: self.press(v))
-            b.layout.display = "none"
-            self.verb_buttons[verb] = b
-        self.actions = W.HBox(list(self.verb_buttons.values()),
-                              layout=W.Layout(flex_flow="row wrap"))
-        self.yes = _button("Yes", "Go ahead")
-        self.no = _button("No", "Keep it")
-        self.question = W.HTML()
-        self.yes.on_click(lambda _b: self._confirmed())
-        self.no.on_click(lambda _b: self._drop_confirm())
-        self.confirm = W.HBox([self.question, self.yes, self.no])
-        self.confirm.layout.display = "none"
-        self.ready = _button("Ready", "Show the table to the seat whose turn it is")
-        self.ready.on_click(lambda _b: self._take_over())
-        self.ready.layout.display = "none"
-        word = spec.hand_word
-        self.next_hand = _button(f"Next {word} ▶", f"Settle this {word} and deal the next")
-        self.new_match = _button("New match", f"Start the match again from the first {word}")
-        self.undo = _button("↶ Undo", "Take back your last decision (practice mode)")
-        self.teacher = W.Checkbox(value=False, description="Show every card (practice)",
-                                  indent=False, layout=W.Layout(width="auto"))
-        self.pace = W.FloatSlider(value=float(pace), min=0.0, max=3.0, step=0.1,
-                                  description="Pace (s)", layout=W.Layout(width="240px"))
-        self.scores = W.HTML()
-        self.next_hand.on_click(lambda _b: self._next_hand())
-        self.new_match.on_click(lambda _b: self._restart())
-        self.undo.on_click(lambda _b: self._undo())
-        self.teacher.observe(lambda _c: self._refresh(), "value")
-        self.undo.layout.display = "" if self.practice else "none"
-        self.teacher.layout.display = "" if self.practice and len(self.humans) == 1 else "none"
-        bar = W.HBox([self.next_hand, self.new_match, self.undo, self.teacher, self.pace],
-                     layout=W.Layout(flex_flow="row wrap"))
-        self.progress = W.HTML()
-        self.table.layout = W.Layout(flex="3 1 560px", max_width="860px")
-        side = W.VBox([self.progress, self.news, self.status, self.ready, self.actions,
-                       self.confirm, self.review, bar, self.story, self.scores],
-                      layout=W.Layout(flex="2 1 300px", min_width="280px", max_width="520px"))
-        # Side by side on a laptop (the whole table and its buttons fit 1366×768 without
-        # scrolling); stacked on a narrow screen.
-        super().__init__([W.HBox([self.table, side],
-                                 layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
-        replace_in_cell(self, "play")
-        self._refresh()
-        self._schedule()
-
-    @staticmethod
-    def _check_you(you: Any, seats: int) -> tuple[int, ...]:
-        humans = (you,) if type(you) is int else you
-        if not isinstance(humans, list | tuple) or not humans or not all(
-                type(h) is int and 0 <= h < seats for h in humans) or len(set(humans)) != len(
-                humans):
-            raise KortspelError(f"you is your seat number (0 to {seats - 1}), or a list of the "
-                                f"human seats for hot-seat play, not {_brief(you)}")
-        return tuple(humans)
-
-    # -- match bookkeeping -----------------------------------------------------------------
-
-    @staticmethod
-    def _length(spec: Any, length: Any) -> dict[str, Any]:
-        """The match's length: as given, or (``None``) the shortest the game's match offers,
-        since a match in class should end within the lesson. A game whose match has no
-        lengths to choose (its ``LENGTHS``) refuses one."""
-        lengths = getattr(spec.match, "LENGTHS", None)
-        if length is None:
-            return {"length": next(iter(lengths))} if lengths else {}
-        if not lengths:
-            raise KortspelError(f"a {spec.title} match has no lengths to choose from; leave "
-                                f"length out")
-        return {"length": length}
-
-    def _new_match(self) -> Any:
-        assert self.spec.match is not None
-        return self.spec.match(self.game, seed=self.rng.randrange(2**32), **self.match_options)
-
-    @property
-    def hand(self) -> Any:
-        return self.match.hand
-
-    def _human_turn(self) -> int | None:
-        s = self.hand.to_act
-        return s if s in self.humans else None
-
-    def _viewer(self) -> int | None:
-        if self.practice and len(self.humans) == 1 and self.teacher.value:
-            return None
-        return self._screen
-
-    def _forget_choices(self) -> None:
-        self._clicks = ()
-        self._picked = frozenset()
-        self._confirming = None
-        self.confirm.layout.display = "none"
-
-    # -- the loop of computer moves ---------------------------------------------------------
-
-    def _sitting_out(self) -> str:
-        """Why every human watches this hand, or empty when one of them plays in it."""
-        sits_out = getattr(self.adapter, "sits_out", None)
-        if sits_out is None:
-            return ""
-        why = [sits_out(self.hand, s) for s in self.humans]
-        return why[0] if all(why) else ""
-
-    def _schedule(self) -> None:
-        """Arrange the next computer move, if the computer has one to make; while every
-        human sits a hand out, the hands play on by themselves at the same pace."""
-        if self._closed or not self.auto or self._pending is not None:
-            return
-        if self.hand.is_over:
-            if self._sitting_out() and not self.match.is_over:
-                self._later(self._auto_next)
-            return
-        if self._human_turn() is not None:
-            return
-        delay = float(self.pace.value)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if delay <= 0 or loop is None:
-            while not self.hand.is_over and self._human_turn() is None:
-                if self.bot_step(redraw=False) is None:
-                    break
-            self._refresh()
-            if self.hand.is_over and self._sitting_out() and not self.match.is_over:
-                self._later(self._auto_next)
-            return
-        self._pending = loop.call_later(delay, self._timer)
-
-    def _later(self, fn: Callable[[], None]) -> None:
-        """``fn`` after the pace's delay on the running loop; at once (tests) otherwise."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        delay = max(float(self.pace.value), 0.8)
-        if loop is None or float(self.pace.value) <= 0:
-            if self._auto_steps < 500:  # a bound, so a match can never run away
-                self._auto_steps += 1
-                fn()
-            return
-
-        def run() -> None:
-            self._pending = None
-            if not self._closed:
-                fn()
-
-        self._pending = loop.call_later(delay, run)
-
-    def _auto_next(self) -> None:
-        if self.hand.is_over and not self.match.is_over and self._sitting_out():
-            self._next_hand()
-
-    def _timer(self) -> None:
-        self._pending = None
-        if self._closed:
-            return
-        self.bot_step()
-        self._schedule()
-
-    def _cancel(self) -> None:
-        pending = self.__dict__.get("_pending")
-        if pending is not None:
-            pending.cancel()
-            self._pending = None
-
-    @property
-    def pending_timers(self) -> int:
-        return 0 if self._pending is None else 1
-
-    def bot_step(self, redraw: bool = True) -> Action | None:
-        """One computer move (a chance draw, a call out of turn, or the seat to act)."""
-        hand = self.hand
-        if hand.is_over:
-            return None
-        for p in self.players:
-            if isinstance(p, HumanPlayer):
-                p.queued = None  # a human's move is made in act(), never here
-        act = kortspel.step(hand, self.players, self.rng)
-        if act is not None and redraw:
-            self._refresh()
-        return act
-
-    # -- human input -------------------------------------------------------------------------
-
-    def act(self, action: Action | str, seat: int | None = None) -> bool:
-        """Play a human decision (an Action, or a verb for an action without arguments);
-        anything not legal now is refused with a message and changes nothing."""
-        if self._closed:
-            return False
-        if isinstance(action, str):
-            seat = self._acting_human() if seat is None else seat
-            if seat is None:
-                self._say(self._why_not())
-                return False
-            found = [a for a in self.hand.legal_actions(seat) if a.verb == action]
-            if not found:
-                self._say(self._why_not(seat, action))
-                return False
-            action = found[0]
-        if action.seat not in self.humans or action not in self.hand.legal_actions(
-                action.seat):
-            self._say(self._why_not(action.seat, action.verb))
-            return False
-        question = getattr(self.adapter, "confirm", lambda *_: None)(self.hand, action)
-        if question and self._confirming != (action, id(self.hand)):
-            self._ask(action, question)
-            return False
-        self._forget_choices()
-        self._cancel()
-        self._auto_steps = 0
-        try:
-            self.hand.apply(action)
-        except KortspelError as err:  # legal a moment ago; say so rather than crash
-            self._say(str(err))
-            return False
-        self._refresh()
-        self._schedule()
-        return True
-
-    def press(self, verb: str) -> bool:
-        """A verb's button: the action of that verb for the human whose screen it is (for
-        an action made by picking cards, the one whose cards are picked now)."""
-        picks = {a: cards for a, cards in self._picks().items() if a.verb == verb}
-        if picks:
-            found = [a for a, cards in picks.items() if cards == self._picked]
-            if not found:
-                self._say("Those cards cannot go together now; click one again to put it "
-                          "back.")
-                return False
-            return self.act(found[0])
-        seat = self._acting_human()
-        if seat is None:
-            seat = self._screen
-        return self.act(verb, seat)
-
-    def _acting_human(self) -> int | None:
-        turn = self._human_turn()
-        if turn is not None:
-            return turn
-        return self._screen if self.hand.legal_actions(self._screen) else None
-
-    def _ask(self, about: Any, question: str) -> None:
-        self._confirming = (about, id(self.hand))
-        self.question.value = html.escape(question)
-        self.confirm.layout.display = ""
-
-    def _confirmed(self) -> None:
-        pending = self._confirming
-        if pending is None or pending[1] != id(self.hand):
-            self._forget_choices()  # made in a hand that is gone
-            self._refresh()
-            return
-        if pending[0] == "new match":
-            self._forget_choices()
-            self._restart(asked=True)
-            return
-        self.act(pending[0])
-
-    def _drop_confirm(self) -> None:
-        self._forget_choices()
-        self._refresh()
-
-    def _why_not(self, seat: int | None = None, verb: str = "act") -> str:
-        if self.hand.is_over:
-            if self.match.is_over:
-                return f"The match is over: {self.restart_words}."
-            return (f"The {self.spec.hand_word} is over: press Next "
-                    f"{self.spec.hand_word}.")
-        names = self.game.names
-        to_act = self.hand.to_act
-        if to_act is not None and to_act >= 0 and to_act != seat:
-            return f"Wait: it is {names[to_act]}'s turn."
-        return f"You cannot {verb} now."
-
-    def _routes(self) -> list[tuple[Action, tuple[Hashable, ...]]]:
-        """Every click path of every action made by clicking: the adapter's ``paths`` and
-        its optional ``more_paths``, the other ways of clicking the same actions (the second
-        copy of a card in a double pack, a pair clicked in either order)."""
-        seat = self._acting_human()
-        if seat is None or self._handover is not None:
-            return []
-        legal = self.hand.legal_actions(seat)
-        routes = list(self.adapter.paths(self.hand, seat, legal).items())
-        more = getattr(self.adapter, "more_paths", None)
-        if more is not None:
-            routes += more(self.hand, seat, legal)
-        return routes
-
-    def _picks(self) -> dict[Action, frozenset[Hashable]]:
-        """Actions made by picking a set of cards, then pressing the action's button (an
-        adapter's optional ``picks``): each click on one of those cards picks or unpicks it."""
-        picks = getattr(self.adapter, "picks", None)
-        seat = self._acting_human()
-        if picks is None or seat is None or self._handover is not None:
-            return {}
-        return picks(self.hand, seat, self.hand.legal_actions(seat))  # type: ignore[no-any-return]
-
-    def _refusal(self, ref: Hashable | None,
-                 chosen: tuple[Hashable, ...] = ()) -> str | None:
-        """Why a click on ``ref`` is no move now, in the game's words (an adapter's optional
-        ``refuse``: a card the rules forbid names the rule), or ``None``. After cards were
-        chosen, an adapter's optional ``refuse_choice`` says why they cannot go there (a
-        card too low for the pile names what beats it)."""
-        seat = self._acting_human()
-        if ref is None or seat is None or self._handover is not None:
-            return None
-        refuse_choice = getattr(self.adapter, "refuse_choice", None)
-        if chosen and refuse_choice is not None:
-            return refuse_choice(self.hand, seat, chosen, ref)  # type: ignore[no-any-return]
-        refuse = getattr(self.adapter, "refuse", None)
-        if refuse is None:
-            return None
-        return refuse(self.hand, seat, ref)  # type: ignore[no-any-return]
-
-    def _clicked(self, ref: Hashable | None) -> None:
-        """A click on the table: follow the legal paths; a click that leads nowhere is
-        answered in words and changes nothing."""
-        if self._handover is not None:
-            self._take_over()
-            return
-        if self.hand.is_over:
-            return  # the result stays on screen; Next hand deals on
-        picks = self._picks()
-        if ref is not None and any(ref in cards for cards in picks.values()):
-            chosen = self._picked ^ {ref}
-            if any(chosen <= cards for cards in picks.values()):
-                self._picked = chosen
-                self._refresh()
-            else:
-                self._say(self._refusal(ref) or "That is more cards than may be picked now.")
-                self._refresh(keep_status=True)
-            return
-        paths = self._routes()
-        if ref is None or not paths:
-            self._clicks = ()
-            refusal = self._refusal(ref)
-            self._say(refusal if refusal else self._why_not(self._screen) if not paths and not
-                      picks else "That is not a place to play now; the outlined places are.")
-            self._refresh(keep_status=True)
-            return
-        if self._clicks and ref == self._clicks[-1]:
-            self._clicks = self._clicks[:-1]  # a second click on a selected card drops it
-            self._refresh()
-            return
-        prefix = self._clicks + (ref,)
-        done = list(dict.fromkeys(a for a, p in paths if p == prefix))
-        longer = [a for a, p in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
-        if len(done) == 1 and not longer:
-            self._clicks = ()
-            self.act(done[0])
-            return
-        if longer or done:
-            self._clicks = prefix
-            self._refresh()
-            return
-        chosen, self._clicks = self._clicks, ()
-        if chosen and any(len(p) > 1 and p[0] == ref for _, p in paths):
-            self._clicks = (ref,)  # another card that starts a move: it is chosen instead
-            self._refresh()
-            return
-        self._say(self._refusal(ref, chosen)
-                  or "That is not a move now; the outlined cards and places are.")
-        self._refresh(keep_status=True)
-
-    def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
-        paths = self._routes()
-        n = len(self._clicks)
-        nxt = frozenset(p[n] for _, p in paths if p[:n] == self._clicks and len(p) > n)
-        pickable = frozenset().union(*self._picks().values())
-        return nxt | (pickable - self._picked), frozenset(self._clicks) | self._picked
-
-    def _take_over(self) -> None:
-        if self._handover is not None:
-            self._screen = self._handover
-            self._handover = None
-        self._refresh()
-
-    # -- between hands ------------------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.status.value = _status_html(html.escape(text))
-
-    def _next_hand(self) -> None:
-        if not self.hand.is_over:
-            self._say(f"Finish this {self.spec.hand_word} first.")
-            return
-        if self.match.is_over:
-            self._say(f"The match is over: {self.restart_words}.")
-            return
-        self._forget_choices()
-        summary = self.match.next_hand()
-        between = getattr(self.adapter, "between", None)
-        said = between(self.match, summary) if between else ""
-        self.news.value = _status_html(f"<b>{html.escape(said)}</b>") if said else ""
-        self._refresh()
-        self._schedule()
-
-    def _restart(self, asked: bool = False) -> None:
-        """A new match; one in progress is given up only after a Yes."""
-        if not asked and not self.match.is_over and (self.match.history or self.hand.actions):
-            self._ask("new match", "Start a new match? This one is not finished.")
-            return
-        self._cancel()
-        self._forget_choices()
-        self.news.value = ""
-        self.match = self._new_match()
-        self._refresh()
-        self._schedule()
-
-    def _undo(self) -> None:
-        if not self.practice:
-            return
-        self._cancel()
-        self._forget_choices()
-        try:
-            undone = self.match.undo(self._screen)
-        except KortspelError as err:
-            self._say(str(err))
-            return
-        if not undone:
-            self._say("Nothing of yours to take back in this hand.")
-            return
-        self._refresh()
-        self._schedule()
-
-    def close(self) -> None:
-        """Stop for good: cancel the timer and close every widget this view made."""
-        self._closed = True
-        self._cancel()
-        table = getattr(self, "table", None)
-        parts = [] if table is None else [table.canvas, table.caption, table]
-        for name in ("status", "story", "actions", "question", "yes", "no", "confirm", "ready",
-                     "next_hand", "new_match", "undo", "teacher", "pace", "scores", "news",
-                     "review", "progress"):
-            if name in self.__dict__:
-                parts.append(self.__dict__[name])
-        parts += list(getattr(self, "verb_buttons", {}).values())
-        for w in parts:
-            w.close()
-        super().close()
-
-    # -- drawing ----------------------------------------------------------------------------
-
-    def _refresh(self, keep_status: bool = False) -> None:
-        hand = self.hand
-        turn = self._human_turn()
-        if len(self.humans) > 1 and turn is not None and turn != self._screen \
-                and self._handover is None:
-            self._handover = turn  # hot seat: hide the table until the next person is ready
-            self._forget_choices()
-        if self._handover is not None:
-            name = self.game.names[self._handover]
-            self.table.show(hand, None, cover=f"Pass the screen to {name}")
-            for b in self.verb_buttons.values():
-                b.layout.display = "none"
-            self.ready.description = f"I am {name}: show my cards"
-            self.ready.layout.display = ""
-            self._say(f"{name}'s turn. Pass the screen to {name}, then click the table.")
-            self.story.value = ""
-            return
-        self.ready.layout.display = "none"
-        targets, selected = self._targets()
-        headline = ""
-        if self.match.is_over:
-            progress = getattr(self.adapter, "progress", None)
-            headline = progress(self.match) if progress else "The match is over."
-        self.table.show(hand, self._viewer(), targets=targets, selected=selected,
-                        headline=headline)
-        progress = getattr(self.adapter, "progress", None)
-        self.progress.value = (f"<b>{html.escape(progress(self.match))}</b>" if progress
-                               else "")
-        review = getattr(self.adapter, "review", None)
-        said = review(hand, self._viewer()) if review and hand.is_over else []
-        self.review.value = (f"<b>This {self.spec.hand_word}:</b>"
-                             "<ul style='margin:2px 0'>" + "".join(
-            f"<li>{html.escape(t)}</li>" for t in said) + "</ul>") if said else ""
-        acting = self._acting_human()
-        legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
-        clickable = set()
-        if acting is not None:
-            clickable = {a.verb for a in self.adapter.paths(
-                hand, acting, hand.legal_actions(acting)) if len(
-                self.adapter.paths(hand, acting, [a])[a]) > 1}
-        for verb, b in self.verb_buttons.items():
-            b.layout.display = "" if verb in legal and verb not in clickable else "none"
-        pick_button = getattr(self.adapter, "pick_button", None)
-        if pick_button is not None:  # the button says what it does with the cards picked
-            for verb in {a.verb for a in self._picks()} & set(self.verb_buttons):
-                self.verb_buttons[verb].description = pick_button(verb, len(self._picked))
-        self.next_hand.disabled = not hand.is_over or self.match.is_over
-        self.undo.disabled = not any(a.seat == self._screen for a in hand.actions)
-        if not keep_status:
-            self.status.value = _status_html(html.escape(self._status_text()))
-        lines = self.adapter.lines(hand, self._viewer())
-        self.story.value = "<br>".join(html.escape(t) for t in lines)
-        standings = getattr(self.adapter, "standings", None)
-        table = standings(self.match) if standings else self.match.standings()
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
-            for row in table)
-        heads = "".join(f"<th>{html.escape(str(k))}</th>" for k in (table or [{}])[0])
-        self.scores.value = (f"<table style='font-size:0.9em;line-height:1.1'><tr>{heads}</tr>"
-                             f"{rows}</table>")
-
-    def _status_text(self) -> str:
-        hand = self.hand
-        names = self.game.names
-        said = self.adapter.status(hand, self._viewer())
-        if self.match.is_over:
-            return f"{said} The match is over: {self.restart_words}."
-        if hand.is_over:
-            out = self._sitting_out()
-            return f"{said} {out}" if out else f"{said} Press Next {self.spec.hand_word}."
-        if self._clicks:
-            return "Now click where it goes (outlined), or click it again to choose another."
-        if self._picked:
-            return (f"{said} {len(self._picked)} picked; click a picked card again to put it "
-                    "back.")
-        if self._human_turn() is None:
-            to_act = hand.to_act
-            if to_act is not None and 0 <= to_act < len(names):
-                return f"{said} {names[to_act]} is thinking…"
-        return said
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return _with_pictures(super()._repr_mimebundle_(**kwargs), self.table,
-                              f"{self.spec.title} against the computer. {self.table.alt}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1113,14 +571,20 @@ class Check(W.VBox):
             button.button_style = "success"
             for b in self.buttons:
                 b.disabled = b is not button
-            text = f"✔ Right: {choice}. {self.explain}".strip()
+            text = f"✔ Right: “{choice}”. {self.explain}".strip()
         else:
             button.description = f"✘ {choice}"
             button.disabled = True
             reason = self.why.get(choice, "Look at the table again, then try another answer.")
-            text = f"✘ Not {choice}. {reason}"
+            # Quoted and named as a choice, never "Not no" (a yes/no answer made a double
+            # negative of "Not {choice}").
+            text = f"✘ “{choice}” is not the answer. {reason}"
         self.feedback.value = _status_html(html.escape(text))
         return choice == self.answer
+
+    def close(self) -> None:
+        """Close the question, its buttons and their layouts with it."""
+        close_all(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
@@ -1144,5 +608,20 @@ def deck(game: str = "kille") -> Picture:
     return Picture(draw, width, height, alt=alt, title=title, card=(style.w, style.h))
 
 
-__all__ = ["Picture", "TableView", "table", "deck", "Replay", "Play", "Check", "HumanPlayer",
-           "sprite_sheet", "check_viewer"]
+_FROM_PLAY = ("HumanPlayer", "Play", "opponent_levels")
+
+
+def __getattr__(name: str) -> Any:
+    """``Play`` lives in its own package (driver, router, panels), which reads this module's
+    helpers: it is imported when first asked for here, so either module may be imported
+    first without a circle."""
+    if name in _FROM_PLAY:
+        from . import play
+
+        return getattr(play, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Play and HumanPlayer are here too, through __getattr__ (kortspel.widgets names them).
+__all__ = ["Picture", "TableView", "table", "deck", "Replay", "Check", "sprite_sheet",
+           "check_viewer", "close_all"]

@@ -58,7 +58,7 @@ Matches: ``game.match(length="standard", seed=1)`` (``GnallknektMatch``). Bots:
 
 from __future__ import annotations
 
-from ..protocol import GameSpec, RandomBot
+from ..shell import game_spec
 from .bots import GnallknektHeuristic
 from .cards import (
     ATTACK_ORDER,
@@ -76,11 +76,11 @@ from .cards import (
     spoken,
     top_unit,
 )
-from .game import GnallknektGame, draw_for_dealer
+from .game import GnallknektGame, draw_for_dealer, game_for
 from .match import GameSummary, GnallknektMatch
 from .narration import EVENT_KINDS, PHASES
 from .observation import Observation, Pile
-from .records import game_for, hidden_shuffle
+from .records import hidden_shuffle
 from .rules import OPTIONS, Rules, match_games
 from .state import DRAW, MOVE, OVER, SHUFFLE, VERBS, GnallknektState
 
@@ -94,24 +94,7 @@ __all__ = [
 ]
 
 
-def _make(seats: object = 4, **options: object) -> GnallknektGame:
-    return GnallknektGame(seats, **options)  # type: ignore[arg-type]
-
-
-SPEC = GameSpec(
-    name="gnallknekt",
-    title="Gnällknekt",
-    seats=(3, 5),
-    make=_make,
-    from_record=game_for,
-    bots={"random": lambda name: RandomBot(name), "heuristic": GnallknektHeuristic},
-    match=GnallknektMatch,
-    examples="kortspel.gnallknekt",
-    aliases=("gnällknekt", "gnall"),
-    options=OPTIONS,
-    hidden_shuffle=hidden_shuffle,
-    event_kinds=EVENT_KINDS,
-    bench_seats=4,
-    bench_unit="games",
-    bench_aim="aim 300",
-)
+SPEC = game_spec(GnallknektGame, GnallknektHeuristic, GnallknektMatch, game_for,
+                 hidden_shuffle, OPTIONS, EVENT_KINDS,
+                 aliases=("gnällknekt", "gnall"),
+                 bench_seats=4, bench_unit="games", bench_aim="aim 300")

@@ -74,20 +74,26 @@ def is_jack(card: str) -> bool:
 
 
 def attack_value(card: str) -> int:
-    """How high a card stands when it attacks: 2..10, Q 12, K 13, A 14 (not for a Jack)."""
+    """How high a card stands when it attacks: 2..10, then Q 11, K 12, A 13 (not for a
+    Jack, which beats every card)."""
     return _ATTACK[card]
 
 
 def pile_value(card: str) -> int:
-    """How high a card stands on a pile: A 1, then 2..10, Q 12, K 13 (not for a Jack)."""
+    """How high a card stands on a pile: A 1, then 2..10, Q 11, K 12 (not for a Jack)."""
     return _PILE[card]
 
 
+DRAW_ORDER: tuple[str, ...] = (*_NUMBERS, JACK, "Q", "K", "A")
+"""Ranks from low to high in the draw for the first dealer: the usual order, Ace high."""
+_DRAW: dict[str, int] = {c: DRAW_ORDER.index(_rank(c)) + 2 for c in PACK}
+
+
 def dealer_value(card: str) -> int:
-    """The card's rank when seats draw for the first dealer: 2 lowest, the Ace highest, the
-    Jack in its usual place between 10 and Q."""
-    r = _RANK[card]
-    return 11 if r == JACK else _ATTACK[card]
+    """The card's rank when seats draw for the first dealer: 2 lowest, then up to 10, J 11,
+    Q 12, K 13 and the Ace highest at 14. Every rank has its own number, so only cards of one
+    rank clash (a Jack and a Queen do not)."""
+    return _DRAW[card]
 
 
 def is_pair(cards: Sequence[str]) -> bool:

@@ -353,7 +353,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     """
     g = state.game
     seat = state.cur
-    hand = state.hands[seat]
+    hand = state._hands[seat]
     # The hand's cards without repeats, in hand order (only read, never changed, here):
     distinct = hand if len(set(hand)) == len(hand) else list(dict.fromkeys(hand))
     n_cards = len(distinct)
@@ -379,10 +379,10 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         n_pairs += t
         if pair_at is not None:
             n_pair_attacks += t * counts[pair_at]
-    mine = state.up[seat]
+    mine = state._up[seat]
     n_piles = 0
     if reached:  # what may come off an own pile, as ``_attacks`` lists it
-        last = state.lives[seat] == 1
+        last = state._lives[seat] == 1
         for p in range(3):
             t = tops[k + p]
             if t == EMPTY:
@@ -396,7 +396,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
                 if a != pu[-2]:
                     pairs *= 2
             if last:  # rule 10: never the last card (or pair) of the last pile
-                size = len(pu) + len(state.down[seat][p])
+                size = len(pu) + len(state._down[seat][p])
                 if size == 1:
                     singles = 0
                 elif size == 2:
@@ -477,14 +477,14 @@ def _pile_attack(state: Any, seat: int, counts: bytes, i: int) -> Action:
     rows = g.moves.rows[seat]
     reach = g.others[seat]
     tops = state._tops
-    last = state.lives[seat] == 1
+    last = state._lives[seat] == 1
     for p in range(3):
         t = tops[3 * seat + p]
         if t == EMPTY:
             continue
-        pu = state.up[seat][p]
+        pu = state._up[seat][p]
         a = pu[-1]
-        size = len(pu) + len(state.down[seat][p])
+        size = len(pu) + len(state._down[seat][p])
         if not (last and size == 1):
             n = counts[COUNT_BYTE[a]]
             if i < n:

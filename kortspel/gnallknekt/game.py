@@ -11,12 +11,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, ActionCodec, Arg, Verb
-from ..errors import KortspelError, RecordError, RulesError
-from ..protocol import check_seats
-from ..records import seat_names
+from ..checks import quote
+from ..errors import RulesError
+from ..shell import Table
 from .cards import DOUBLE_PACK, dealer_value, parse_card
 from .fast import MoveCache
 from .narration import Narrator
+from .records import (
+    _check_game,
+    _rules,
+    _seats,
+    replay_record,
+    state_from_record,
+    write_record,
+)
 from .rules import Rules
 from .state import GnallknektState
 
@@ -40,14 +48,6 @@ TEXT_ALIASES = {"dra": "draw", "ta": "draw", "försvara": "defend", "forsvara": 
                 "anfall": "attack", "anfalla": "attack", "slå": "attack", "sla": "attack",
                 "kasta": "discard", "slut": "end", "klar": "end"}
 """Swedish words a person may type for a verb (text only, never in records)."""
-
-
-def check_seed(seed: Any) -> None:
-    """A seed is a whole number or text: anything else would fail deep inside ``random``
-    or be hashed differently from one Python to the next."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
-        raise KortspelError(f"a seed is a whole number or text (or None for a fresh shuffle), "
-                            f"not {type(seed).__name__}")
 
 
 def draw_for_dealer(rng: random.Random, seats: int) -> tuple[int, list[list[str | None]]]:
@@ -117,25 +117,18 @@ def _kit(names: tuple[str, ...]) -> _Kit:
     return kit
 
 
-class GnallknektGame:
+class GnallknektGame(Table):
     """A Gnällknekt table: 3 to 5 seats, their names, and the rules options. Immutable."""
 
     name = "gnallknekt"
     title = "Gnällknekt"
+    Rules = Rules
+    seat_range, usual_seats = SEATS, 4
+    _read = staticmethod(state_from_record)
+    _replay = staticmethod(replay_record)
+    _write = staticmethod(write_record)
 
-    def __init__(self, seats: int | Sequence[str] = 4, names: Sequence[str] | None = None,
-                 rules: Rules | Mapping[str, Any] | None = None, **options: Any) -> None:
-        self.seats, self.names = check_seats("Gnällknekt", seats, names, *SEATS, seat_names)
-        if rules is None:
-            self.rules = Rules.from_dict(options)
-        elif isinstance(rules, Rules):
-            self.rules = Rules.from_dict({**rules.as_dict(), **options})
-        elif isinstance(rules, Mapping):
-            self.rules = Rules.from_dict({**dict(rules), **options})
-        else:
-            raise RulesError(f"rules are options by name, e.g. {{'draw': 'piles'}}, not "
-                             f"{type(rules).__name__}")
-        self.index = {n: i for i, n in enumerate(self.names)}
+    def _equip(self) -> None:
         n = self.seats
         # Each seat's targets: the pile slots (seat * 3 + pile) of every other seat.
         self.others = tuple(tuple(k for k in range(3 * n) if k // 3 != s) for s in range(n))
@@ -150,15 +143,6 @@ class GnallknektGame:
         self.own = kit.own
         self.parsed = kit.parsed
 
-    def __repr__(self) -> str:
-        return f"kortspel.load('gnallknekt', seats={self.seats}, names={list(self.names)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GnallknektGame) and (self.names, self.rules) == (
-            other.names, other.rules)
-
-    __hash__ = None  # type: ignore[assignment]
-
     # -- the actions of this table, made once ---------------------------------------------
 
     def attack_action(self, seat: int, cards: tuple[str, ...], source: int | str,
@@ -170,30 +154,9 @@ class GnallknektGame:
 
     # -- the protocol ------------------------------------------------------------------------
 
-    def seat_index(self, name: Any) -> int:
-        try:
-            return self.index[name]
-        except (KeyError, TypeError):
-            raise RecordError(f"{name!r:.40} is not a seat at this table; the seats are "
-                              f"{', '.join(self.names)}") from None
-
     def pack(self) -> list[str]:
         """Every card of the double pack by name: each card of the French pack twice."""
         return list(DOUBLE_PACK)
-
-    def action(self, data: Any, to_act: int | None = None) -> Action:
-        """An action of this table from text or a record's action object."""
-        return self.codec.coerce(data, to_act)
-
-    def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
-        from ..registry import bot_for
-
-        return bot_for("gnallknekt", level, name)
-
-    def match(self, **options: Any) -> Any:
-        from .match import GnallknektMatch
-
-        return GnallknektMatch(self, **options)
 
     def new_hand(self, seed: int | str | None = None, *,
                  record: Mapping[str, Any] | None = None, rng: random.Random | None = None,
@@ -202,23 +165,14 @@ class GnallknektGame:
         ``random.Random(seed)``), or the deal a ``record`` gives (its actions not played:
         see ``replay``). Without ``dealer`` the seats first draw for the deal (rule 14)."""
         if record is not None:
-            from .records import state_from_record
-
-            return state_from_record(self, record)
-        if rng is None:
-            check_seed(seed)
-            rng = random.Random(seed)
-        elif not isinstance(rng, random.Random):
-            raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
+            return self.from_record(record)
+        rng = self._shuffler(seed, rng)
+        d = None if dealer is None else self._seat_number(dealer)
         if dealer is None:
             d = draw_for_dealer(rng, self.seats)[0]
-        elif isinstance(dealer, str):
-            d = self.seat_index(dealer)
-        elif type(dealer) is int and 0 <= dealer < self.seats:
-            d = dealer
-        else:
+        elif d is None:
             raise RulesError(f"dealer is a seat number from 0 to {self.seats - 1} or a seat's "
-                             f"name ({', '.join(self.names)}), not {dealer!r:.40}")
+                             f"name ({', '.join(self.names)}), not {quote(dealer, 40)}")
         deck = list(DOUBLE_PACK)
         rng.shuffle(deck)
         return self.deal(d, deck)
@@ -231,9 +185,8 @@ class GnallknektGame:
                  for s in range(n)]
         return GnallknektState(self, dealer, piles, deck[n * 12:])
 
-    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> GnallknektState:
-        """The state after the record's actions (or only the first ``upto`` of the game's
-        actions, each rebuilt stock's chance turn counted as one)."""
-        from .records import replay_record
 
-        return replay_record(self, record, upto)
+def game_for(record: Any) -> GnallknektGame:
+    """The table a record was played at (its seats and rules)."""
+    _check_game(record)
+    return GnallknektGame(_seats(record), rules=_rules(record))

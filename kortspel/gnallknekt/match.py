@@ -9,14 +9,15 @@ match owns the random generator: every game it deals is a record.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalActionError, MatchError, SeatError
-from ..protocol import Bot, step
-from ..records import undo_last
-from .game import GnallknektGame, check_seed
+from ..checks import check_match
+from ..records import copy_json
+from ..shell import MatchShell
+from .game import GnallknektGame, draw_for_dealer
 from .rules import match_games
 from .state import GnallknektState
 
@@ -31,7 +32,7 @@ class GameSummary:
     match_over: bool
 
 
-class GnallknektMatch:
+class GnallknektMatch(MatchShell):
     """Games, points and the moving deal around game states.
 
     ``seed`` fixes every shuffle of the match. ``length`` is ``"short"`` (one game),
@@ -40,30 +41,40 @@ class GnallknektMatch:
     method either does all it says or, refusing, changes nothing.
     """
 
-    LENGTHS: dict[str, str] = {"short": "short (one game)", "standard": "standard (three games)",
-                               "long": "long (five games)"}
-    """The match lengths a player may choose, shortest first, with how a menu names them."""
+    LENGTHS: Mapping[str, str] = MappingProxyType({
+        "short": "short (one game)", "standard": "standard (three games)",
+        "long": "long (five games)"})
+    """The match lengths a player may choose, shortest first, with how a menu names them
+    (read-only: every match shares it, so a caller must not be able to change it)."""
+    hand_word = "game"
 
-    def __init__(self, game: GnallknektGame, *, length: str | int = "standard",
-                 seed: int | str | None = None, dealer: int | str | None = None) -> None:
-        if not isinstance(game, GnallknektGame):
-            raise MatchError(f"a Gnällknekt match is played at a Gnällknekt table "
-                             f"(kortspel.load('gnallknekt', ...)), not {type(game).__name__}")
-        check_seed(seed)
+    def __init__(self, game: GnallknektGame, *extra: Any, length: str | int = "standard",
+                 seed: int | str | None = None, dealer: int | str | None = None,
+                 **unknown: Any) -> None:
+        check_match("a Gnällknekt match", game, GnallknektGame, seed, extra, unknown,
+                    ("length", "seed", "dealer"))
         self.game = game
         self.length = length
         self.target = match_games(length)
         self.rng = random.Random(seed)
-        self.points = [0] * game.seats
+        self._points = [0] * game.seats
         self.games_played = 0
         self.winner: int | None = None
-        self.history: list[GameSummary] = []
-        if dealer is not None and not isinstance(dealer, str) and not (
-                type(dealer) is int and 0 <= dealer < game.seats):
-            raise SeatError(f"dealer is a seat number from 0 to {game.seats - 1} or a seat's "
-                            f"name ({', '.join(game.names)}), not {dealer!r:.40}")
+        self._history: list[GameSummary] = []
+        dealer = self._first_dealer(dealer)
+        self.draws: tuple[tuple[str | None, ...], ...] = ()
+        """The draw for the first deal (rule 14): each round's cards in seat order, ``None``
+        for a seat that kept its card that round; empty when ``dealer`` was given. Drawn here
+        rather than inside ``new_hand`` so the match can tell it; the generator is asked for
+        the same numbers either way, so a seeded match deals the same games."""
+        if dealer is None:
+            dealer, rounds = draw_for_dealer(self.rng, game.seats)
+            self.draws = tuple(tuple(row) for row in rounds)
         self.hand: GnallknektState = game.new_hand(rng=self.rng, dealer=dealer)
-        self.dealer = self.hand.dealer
+        self.dealer = self.first_dealer = self.hand.dealer
+
+    points = property(lambda self: self._points[:], doc=(
+        "Each seat's games won: a copy (the match keeps its own)."))
 
     @property
     def is_over(self) -> bool:
@@ -74,12 +85,8 @@ class GnallknektMatch:
 
         Worked out first and committed at the end, so a refusal changes nothing.
         """
-        hand = self.hand
-        if self.is_over:
-            raise MatchError("the match is over; start a new match to play on")
-        if not hand.is_over:
-            raise IllegalActionError("the game is still being played; finish it first")
-        points = self.points[:]
+        hand = self._finished_hand()
+        points = self._points[:]
         if hand.winner is not None:
             points[hand.winner] += 1
         played = self.games_played + 1
@@ -95,48 +102,26 @@ class GnallknektMatch:
             dealer = (self.dealer + 1) % self.game.seats
             self.hand = self.game.new_hand(rng=self.rng, dealer=dealer)
             self.dealer = dealer
-        self.points, self.games_played, self.winner = points, played, winner
-        self.history.append(summary)
-        return summary
-
-    def play_bots(self, bots: Sequence[Bot], rng: random.Random | None = None) -> None:
-        """Play the whole match with computer players (for simulations and tests)."""
-        rng = rng or self.rng
-        while not self.is_over:
-            while not self.hand.is_over:
-                step(self.hand, bots, rng)
-            self.next_hand()
-
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last decision in this game (practice mode): the game is
-        rebuilt from its record without it and all that followed. ``False`` when the seat has
-        made no decision in this game; refused once the match is over."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            raise SeatError(f"undo takes a seat number from 0 to {self.game.seats - 1}, "
-                            f"not {seat!r:.40}")
-        if self.is_over:
-            raise MatchError("the match is over and its result stands; start a new match "
-                             "to play again")
-        undone = undo_last(self.game, self.hand, seat)
-        if undone is None:
-            return False
-        self.hand = undone
-        return True
+        self._points, self.games_played, self.winner = points, played, winner
+        return self._settled(summary)
 
     def standings(self) -> list[dict[str, Any]]:
         names = self.game.names
-        return [{"seat": names[s], "points": self.points[s],
+        return [{"seat": names[s], "points": self._points[s],
                  "piles": self.hand.lives[s]} for s in range(self.game.seats)]
 
     def record(self) -> dict[str, Any]:
         """The match so far: its table, its settings and every game's record, in order."""
         names = self.game.names
-        games = [h.record for h in self.history]
+        games = [copy_json(h.record) for h in self._history]
         if not self.is_over:
             games.append(self.hand.record())
         return {
             "game": "gnallknekt", "match": True, "seats": list(names),
-            "length": self.length, "target": self.target, "hands": games,
-            "points": dict(zip(names, self.points, strict=True)),
+            "length": self.length, "target": self.target,
+            "draws": [{names[s]: c for s, c in enumerate(row) if c is not None}
+                      for row in self.draws],
+            "first_dealer": names[self.first_dealer], "hands": games,
+            "points": dict(zip(names, self._points, strict=True)),
             "winner": None if self.winner is None else names[self.winner],
         }

@@ -11,15 +11,13 @@ seat saw, so a card no event showed it cannot leak.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
 from ..events import Event, Knowledge
+from ..shell import HandState, ObservationShell
 from .narration import DISCARD_ZONE, OUT_ZONE, PHASES, STOCK_ZONE, hand_of, pile_zone
 from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
-
-if TYPE_CHECKING:
-    from .state import GnallknektState
 
 
 class Pile:
@@ -52,9 +50,14 @@ class Folder:
     A game holds one per seat (made on first use, dropped by ``clone``), so an observation
     costs the events since the last one rather than the whole history; each observation
     gets a copy, which the game never touches again.
+
+    ``seen`` is every event this seat saw, as a chain of immutable links ``(earlier,
+    events)`` (``()`` before the first): one link is added per advance, so an observation
+    can keep the chain as it is now, for good, without copying a history that grows to a
+    thousand events (``Observation.events`` reads it out).
     """
 
-    __slots__ = ("seat", "k", "m", "turn", "draws", "moves", "phase")
+    __slots__ = ("seat", "k", "m", "turn", "draws", "moves", "phase", "seen")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -62,15 +65,18 @@ class Folder:
         self.m = 0
         self.turn: tuple[Any, ...] = (None, 0, 0, 0, 0)
         self.draws = self.moves = self.phase = 0
+        self.seen: tuple[Any, ...] = ()
 
     def advance(self, events: Sequence[Event], upto: int) -> None:
         seat = self.seat
         k = self.k
         apply = k.apply
+        seen: list[Event] = []
         for e in events[self.m:upto]:
             vis = e.visible
             if vis is not None and seat not in vis:
                 continue
+            seen.append(e)
             for eff in e.effects:
                 apply(eff)
             kind = e.kind
@@ -88,20 +94,26 @@ class Folder:
             elif kind == "last_rounds":
                 self.phase = 2
         self.m = upto
+        if seen:
+            self.seen = (self.seen, tuple(seen))
 
 
-class Observation:
+class Observation(ObservationShell):
     """All one seat may know of a game now, built only from the events it saw.
 
-    The fold is done on first use, so a bot that needs only its legal actions (the random
-    one) pays nothing for it. ``knowledge`` is the generic fold (every zone, every fact) that
-    the table views read; the properties below are read from it.
+    It holds copies only: a copy of its seat's fold (the state keeps one per seat, brought
+    up to date with the events since the last observation, so making one costs those
+    events and a copy of what the seat knows, not the whole history) and the events the
+    seat saw. Never the state, nor its list of every seat's events: a bot is handed the
+    observation, and could read and change whatever it holds. ``knowledge`` is the generic
+    fold (every zone, every fact) that the table views read; the properties below are read
+    from it.
     """
 
     __slots__ = ("seat", "names", "rules", "dealer", "to_act", "legal", "is_over",
-                 "_state", "_n", "_folded", "_piles", "_visible")
+                 "_folded", "_seen", "_piles", "_visible")
 
-    def __init__(self, state: GnallknektState, seat: int,
+    def __init__(self, state: HandState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
         g = state.game
@@ -111,30 +123,23 @@ class Observation:
         self.to_act = state.to_act
         self.is_over = state.is_over
         self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        # A state's events only ever grow: the first ``_n`` are this moment's history.
-        self._state = state
-        self._n = len(state.events)
-        self._folded: Folder | None = None
+        events = state._events
+        n = len(events)
+        folders = state._folders
+        live = folders[seat]
+        if live is None or live.m > n:  # the first observation of this seat in this state
+            live = folders[seat] = Folder(seat)
+        live.advance(events, n)
+        f = Folder(seat)
+        f.k = live.k.copy()
+        f.m, f.turn, f.draws, f.moves, f.phase = n, live.turn, live.draws, live.moves, live.phase
+        self._folded = f
+        self._seen = live.seen  # immutable: later links are added to the live folder only
         self._piles: dict[tuple[int, int], Pile] = {}
         self._visible: tuple[Event, ...] | None = None
 
     def _fold(self) -> Folder:
-        f = self._folded
-        if f is not None:
-            return f
-        state, n = self._state, self._n
-        folders = state._folders
-        live = folders[self.seat]
-        if live is None or live.m > n:  # first use, or the game has moved on since
-            live = Folder(self.seat)
-            if len(state.events) == n:
-                folders[self.seat] = live
-        live.advance(state.events, n)
-        f = Folder(self.seat)
-        f.k = live.k.copy()
-        f.m, f.turn, f.draws, f.moves, f.phase = n, live.turn, live.draws, live.moves, live.phase
-        self._folded = f
-        return f
+        return self._folded
 
     # -- the table as this seat sees it -----------------------------------------------------
 
@@ -249,21 +254,18 @@ class Observation:
     def events(self) -> list[Event]:
         """The events this seat saw, in order."""
         if self._visible is None:
-            seat = self.seat
-            self._visible = tuple(e for e in self._state.events[:self._n]
-                                  if e.visible is None or seat in e.visible)
+            chunks: list[tuple[Event, ...]] = []
+            link = self._seen
+            while link:
+                link, chunk = link
+                chunks.append(chunk)
+            self._visible = tuple(e for chunk in reversed(chunks) for e in chunk)
         return list(self._visible)
 
-    @property
-    def narration(self) -> list[str]:
-        return [e.text for e in self.events]
-
-    def view(self) -> dict[str, Any]:
-        """Everything this observation tells, as plain JSON (for tests and tools)."""
+    def _view(self) -> dict[str, Any]:
         n = len(self.names)
         return {
-            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
-            "legal": [str(a) for a in self.legal], "hand": self.hand,
+            "hand": self.hand,
             "piles": [[p.as_json() for p in self.piles(s)] for s in range(n)],
             "hand_sizes": self.hand_sizes,
             "known": [self.known_cards(s) for s in range(n)],
@@ -271,7 +273,6 @@ class Observation:
             "out_of_play": self.out_of_play, "out": self.out,
             "phase": self.phase, "turns_left": self.turns_left,
             "draws_left": self.draws_left, "moves_left": self.moves_left,
-            "knowledge": self.knowledge.view(), "narration": self.narration,
         }
 
     def __repr__(self) -> str:

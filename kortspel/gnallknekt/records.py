@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import CHANCE, Action
-from ..errors import InvalidDealError, KortspelError, RecordError, RulesError
+from ..checks import brief as _brief
+from ..checks import quote
+from ..errors import InvalidDealError, KortspelError, RecordError
 from ..records import check_names, check_text_fields, get_actions, get_field
+from ..shell import Table, check_record, check_upto, record_rules, record_seats
 from .cards import DOUBLE_PACK, check_pack, parse_card
 from .rules import Rules
-from .state import SHUFFLE, chance_action
-
-if TYPE_CHECKING:
-    from .game import GnallknektGame
-    from .state import GnallknektState
+from .state import SHUFFLE, GnallknektState, chance_action
 
 NAME = "gnallknekt"
 AWAITING = "awaiting_reshuffle"
@@ -35,23 +34,14 @@ says: the project's one addition to the contract's format, for its own snapshots
 
 
 def _check_game(record: Any) -> None:
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    game = record.get("game")
+    game = check_record(record).get("game")
     if game != NAME:
         raise RecordError(f"a Gnällknekt record says \"game\": \"gnallknekt\", written "
-                          f"exactly so, not {game!r:.40}")
+                          f"exactly so, not {quote(game, 40)}")
 
 
 def _rules(record: Mapping[str, Any]) -> Rules:
-    raw = record.get("rules", {})
-    if not isinstance(raw, Mapping):
-        raise RecordError("the record's 'rules' should be an object of options, e.g. "
-                          "{\"draw\": \"piles\"}")
-    try:
-        return Rules.from_dict(raw)
-    except RulesError as err:
-        raise RecordError(f"the record's rules: {err}") from None
+    return record_rules(record, Rules, '{"draw": "piles"}')
 
 
 def _seats(record: Mapping[str, Any]) -> list[str]:
@@ -62,14 +52,6 @@ def _seats(record: Mapping[str, Any]) -> list[str]:
     return names
 
 
-def game_for(record: Any) -> GnallknektGame:
-    """The table a record was played at (its seats and rules)."""
-    from .game import GnallknektGame
-
-    _check_game(record)
-    return GnallknektGame(_seats(record), rules=_rules(record))
-
-
 def _card(text: Any, where: str) -> str:
     try:
         return parse_card(text)
@@ -77,22 +59,17 @@ def _card(text: Any, where: str) -> str:
         raise InvalidDealError(f"{where}: {err}") from None
 
 
-def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> GnallknektState:
+def state_from_record(game: Table, record: Mapping[str, Any]) -> GnallknektState:
     """The game as dealt in ``record``, before any of its actions; every field checked."""
-    from .state import GnallknektState
-
     _check_game(record)
     names = _seats(record)
-    if tuple(names) != game.names:
-        raise RecordError(f"the record seats {', '.join(names)} but this table seats "
-                          f"{', '.join(game.names)}; use kortspel.replay(record) to load its "
-                          "own table")
+    record_seats(record, game)
     if _rules(record) != game.rules:
         raise RecordError("the record's rules options differ from this table's")
     check_text_fields(record)
     dealer = get_field(record, "dealer", str)
     if dealer not in game.index:
-        raise RecordError(f"the dealer {dealer!r:.40} is not one of the seats "
+        raise RecordError(f"the dealer {quote(dealer, 40)} is not one of the seats "
                           f"{', '.join(names)}")
     raw_piles = get_field(record, "piles", dict)
     missing = [n for n in names if n not in raw_piles]
@@ -130,20 +107,18 @@ def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> Gnallk
     return GnallknektState(game, game.index[dealer], piles, stock)
 
 
-def replay_record(game: GnallknektGame, record: Mapping[str, Any],
+def replay_record(game: Table, record: Mapping[str, Any],
                   upto: int | None = None) -> GnallknektState:
     """The state after the record's actions, or after the first ``upto`` of the game's
     actions (``state.actions``: a rebuilt stock's chance turn counts as one). Each time the
     game rebuilds its stock the next entry of ``reshuffles`` orders it; entries left over
     are ignored, as the contract says."""
-    if upto is not None and (type(upto) is not int or upto < 0):
-        raise KortspelError(f"upto counts actions: a whole number of 0 or more, not "
-                            f"{upto!r:.40}")
+    check_upto(upto)
     state = state_from_record(game, record)
     acts = get_actions(record)
     shuffles = get_field(record, "reshuffles", list, [])
     i = r = 0
-    while upto is None or len(state.actions) < upto:
+    while upto is None or len(state._actions) < upto:
         if state.to_act == CHANCE:
             if r >= len(shuffles) and i == len(acts) and record.get(AWAITING) is True:
                 break  # a snapshot taken while the rebuilt stock waits for its order
@@ -173,7 +148,7 @@ def replay_record(game: GnallknektGame, record: Mapping[str, Any],
     return state
 
 
-def _read_action(game: GnallknektGame, raw: Any, where: str) -> Action:
+def _read_action(game: Table, raw: Any, where: str) -> Action:
     """A record's action object as an ``Action``: read by the codec the first time, then
     remembered for the table's seating (a game's replay reads the same few hundred objects
     again and again). The key keeps every value's type, so ``1`` and ``true`` never meet."""
@@ -223,8 +198,8 @@ def write_record(state: GnallknektState) -> dict[str, Any]:
         "dealer": names[state.dealer],
         "piles": {names[s]: [list(p) for p in state.start_piles[s]] for s in range(g.seats)},
         "stock": list(state.start_stock),
-        "reshuffles": [list(r) for r in state.reshuffles],
-        "actions": [a.to_json() for a in state.actions if a.seat != CHANCE],
+        "reshuffles": [list(r) for r in state._reshuffles],
+        "actions": [a.to_json() for a in state._actions if a.seat != CHANCE],
     }
     if g.rules != Rules():
         rec["rules"] = g.rules.as_dict()
@@ -239,28 +214,24 @@ def _said(action: Any) -> str:
     return _brief(action)
 
 
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
 
 def public_names(state: GnallknektState, seat: int) -> set[str]:
     """Every card name ``seat`` has seen or been told: its own hand and draws, every card an
     action named, every card ever face up, every card of a rebuilt stock."""
-    seen: set[str] = set(state.hands[seat])
-    for a in state.actions:
+    seen: set[str] = set(state._hands[seat])
+    for a in state._actions:
         for key, value in a.args:
             if key in ("cards", "card"):
                 seen.update(value if isinstance(value, tuple) else (value,))  # type: ignore
-    for entry in state.reshuffles:
+    for entry in state._reshuffles:
         seen.update(entry)
-    seen.update(state.out_cards)
-    seen.update(state.discard)
+    seen.update(state._out_cards)
+    seen.update(state._discards)
     for s in range(state.game.seats):
         for i in range(3):
-            seen.update(state.up[s][i])
+            seen.update(state._up[s][i])
             seen.add(state.start_piles[s][i][-1])
-    for e in state.events:
+    for e in state._events:
         if e.kind == "drawn" and e.data[0] == seat:
             seen.add(e.data[1])
     return seen
@@ -280,7 +251,7 @@ def hidden_shuffle(state: GnallknektState, seat: int,
     slots: list[tuple[Any, ...]] = []
     for s in range(state.game.seats):
         for i in range(3):
-            for j in range(len(state.down[s][i])):  # still face down
+            for j in range(len(state._down[s][i])):  # still face down
                 if state.start_piles[s][i][j] not in seen:
                     slots.append(("piles", names[s], i, j))
     for k, card in enumerate(state.start_stock):

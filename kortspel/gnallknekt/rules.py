@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..checks import check_choice, quote
 from ..errors import RulesError
 
 DRAW_CHOICES = ("piles+1", "piles")
@@ -30,8 +31,7 @@ class Rules:
     draw: str = "piles+1"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.draw, str) or self.draw not in DRAW_CHOICES:
-            raise RulesError(f"draw must be 'piles+1' or 'piles', not {self.draw!r:.40}")
+        check_choice("draw", self.draw, DRAW_CHOICES)
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -42,7 +42,7 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise RulesError(
-                f"unknown Gnällknekt rules option(s) {sorted(map(str, unknown))}; the only "
+                f"unknown Gnällknekt rules option(s) {quote(sorted(map(str, unknown)))}; the only "
                 f"option is 'draw' ('piles+1' or 'piles')")
         return cls(**dict(data))
 
@@ -66,9 +66,9 @@ def match_games(length: str | int = "standard") -> int:
     """How many games a match lasts: a length's name or a number from 1 to 20."""
     if isinstance(length, int) and not isinstance(length, bool):
         if not 1 <= length <= 20:
-            raise RulesError(f"a match lasts 1 to 20 games, not {length}")
+            raise RulesError(f"a match lasts 1 to 20 games, not {quote(length, 40)}")
         return length
     if isinstance(length, str) and length in MATCH_GAMES:
         return MATCH_GAMES[length]
     raise RulesError(f"match length must be 'short', 'standard', 'long' or a number of games, "
-                     f"not {length!r:.40}")
+                     f"not {quote(length, 40)}")

@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 
 from .. import simulation
 from ..actions import Action
+from ..checks import quote
 from ..errors import KortspelError
 from ..protocol import Bot, step
 from ..simulation import cores, estimate, play_chunk, run
@@ -185,7 +186,7 @@ class Ending(NamedTuple):
 
 
 def _cards_in_piles(state: GnallknektState, seat: int) -> int:
-    return sum(len(state.up[seat][i]) + len(state.down[seat][i]) for i in range(3))
+    return sum(len(state._up[seat][i]) + len(state._down[seat][i]) for i in range(3))
 
 
 def _lead(state: GnallknektState, seat: int) -> tuple[int, int] | None:
@@ -195,7 +196,7 @@ def _lead(state: GnallknektState, seat: int) -> tuple[int, int] | None:
     if seat not in left or len(left) != 2:
         return None
     other = left[0] if left[1] == seat else left[1]
-    return (state.lives[seat] - state.lives[other],
+    return (state._lives[seat] - state._lives[other],
             _cards_in_piles(state, seat) - _cards_in_piles(state, other))
 
 
@@ -209,9 +210,9 @@ def ending(played: Played) -> Ending:
     elif state.tie is not None and seat in state.tie:
         outcome, place = "draw", 1.5
     else:
-        outcome, place = "out", float(n - state.out_order.index(seat))
+        outcome, place = "out", float(n - state._out_order.index(seat))
     turns = attacks = defences = attacked = 0
-    for e in state.events:
+    for e in state._events:
         kind = e.kind
         if kind == "attack" and e.data[3] == seat:
             attacked += 1
@@ -264,7 +265,7 @@ class Job(simulation.Job):
                 isinstance(pair, tuple) and len(pair) == 2 for pair in self.branches.values()):
             raise KortspelError("branches map a name to a pair of players: (yours, the other's)")
         if self.you not in ("both", "tested"):
-            raise KortspelError(f"you is 'both' or 'tested', not {self.you!r}")
+            raise KortspelError(f"you is 'both' or 'tested', not {quote(self.you, 40)}")
         GnallknektGame(len(self.players), rules=dict(self.rules))  # 3 to 5 players, known options
 
     def bots(self) -> Sequence[Bot]:

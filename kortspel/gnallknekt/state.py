@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import CHANCE, Action
+from ..checks import quote
 from ..errors import (
     HandOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    SeatError,
 )
 from ..events import Event, Zone
+from ..shell import HandState, Table
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
 from .fast import (
     CARD_KEY,
@@ -56,9 +57,6 @@ from .narration import (
 from .observation import Observation
 from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
 
-if TYPE_CHECKING:
-    from .game import GnallknektGame
-
 DRAW, MOVE, SHUFFLE, OVER = 0, 1, 2, 3
 """The stages of a turn: drawing, moving (and discarding), waiting for the rebuilt stock's
 order (a chance turn), and the game over."""
@@ -81,7 +79,7 @@ def chance_action(cards: Sequence[str]) -> Action:
     return Action(CHANCE, CHANCE_VERB, "chance", (("cards", tuple(cards)),))
 
 
-class GnallknektState:
+class GnallknektState(HandState):
     """One game of Gnällknekt. Mutable; ``clone`` copies it; ``apply`` checks first.
 
     Piles are ``down[seat][i]`` (face-down cards, bottom first) under ``up[seat][i]``
@@ -93,13 +91,15 @@ class GnallknektState:
     they are read-only to callers.
     """
 
-    __slots__ = ("game", "dealer", "start_piles", "start_stock", "hands", "up", "down",
-                 "stock", "discard", "out_cards", "lives", "out_order", "cur", "stage",
-                 "draws_left", "moves", "phase", "phase_turns", "counting", "reshuffles",
-                 "winner", "tie", "to_act", "is_over", "actions", "events", "_legal",
+    __slots__ = ("game", "dealer", "start_piles", "start_stock", "_hands", "_up", "_down",
+                 "_stock", "_discards", "_out_cards", "_lives", "_out_order", "cur", "stage",
+                 "draws_left", "moves", "phase", "phase_turns", "counting", "_reshuffles",
+                 "winner", "tie", "to_act", "is_over", "_actions", "_events", "_legal",
                  "_folders", "_tops", "_counted")
 
-    def __init__(self, game: GnallknektGame, dealer: int,
+    Observation = Observation
+
+    def __init__(self, game: Table, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
                  *, _blank: bool = False) -> None:
         self.game = game
@@ -111,22 +111,22 @@ class GnallknektState:
         n = game.seats
         self.start_piles = tuple(tuple(tuple(p) for p in seat) for seat in piles)
         self.start_stock = tuple(stock)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.down: list[list[list[str]]] = [[list(p[:-1]) for p in seat] for seat in piles]
-        self.up: list[list[list[str]]] = [[[p[-1]] for p in seat] for seat in piles]
-        self.stock = list(reversed(stock))
-        self.discard: list[str] = []
-        self.out_cards: list[str] = []
-        self.lives = [3] * n
-        self.out_order: list[int] = []
+        self._hands: list[list[str]] = [[] for _ in range(n)]
+        self._down: list[list[list[str]]] = [[list(p[:-1]) for p in seat] for seat in piles]
+        self._up: list[list[list[str]]] = [[[p[-1]] for p in seat] for seat in piles]
+        self._stock = list(reversed(stock))
+        self._discards: list[str] = []
+        self._out_cards: list[str] = []
+        self._lives = [3] * n
+        self._out_order: list[int] = []
         self.phase = NORMAL
         self.phase_turns = 0
         self.counting = True
-        self.reshuffles: list[tuple[str, ...]] = []
+        self._reshuffles: list[tuple[str, ...]] = []
         self.winner: int | None = None
         self.tie: tuple[int, int] | None = None
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
         self.draws_left = self.moves = 0
         self.stage = DRAW
         self.is_over = False
@@ -134,19 +134,41 @@ class GnallknektState:
         self._counted = 0
         self._read_tops()
         say = game.narrator
-        self.events.append(say.deal(dealer, range(n), [[p[-1] for p in seat] for seat in piles],
+        self._events.append(say.deal(dealer, range(n), [[p[-1] for p in seat] for seat in piles],
                                     len(stock)))
         self.cur = dealer
         self._start_turn(self._next_seat(dealer))  # rule 1: the seat left of the dealer
 
-    # -- the protocol ---------------------------------------------------------------------
+    # -- what the game holds, handed out as copies ----------------------------------------
+    # The rules (and ``fast``) change these lists in place at every move, through the private
+    # names; a caller gets a copy of its own, of the same kind (a list prints and compares
+    # as it always did), so nothing it does to what it was given reaches the game.
 
-    def _seat(self, seat: Any, what: str) -> int:
-        n = self.game.seats
-        if type(seat) is not int or not 0 <= seat < n:
-            raise SeatError(f"{what} takes a seat number from 0 to {n - 1} "
-                            f"({', '.join(self.game.names)}), not {_brief(seat)}")
-        return seat
+    hands = property(lambda self: [h[:] for h in self._hands], doc=(
+        "Each seat's hand, in the order its cards came."))
+
+    @property
+    def up(self) -> list[list[list[str]]]:
+        """``up[seat][pile]``: the face-up cards of each pile, bottom first."""
+        return [[p[:] for p in seat] for seat in self._up]
+
+    @property
+    def down(self) -> list[list[list[str]]]:
+        """``down[seat][pile]``: the face-down cards of each pile, bottom first."""
+        return [[p[:] for p in seat] for seat in self._down]
+
+    stock = property(lambda self: self._stock[:], doc="The stock, bottom first (its top last).")
+    discard = property(lambda self: self._discards[:], doc=(
+        "The discard pile, bottom first (its top last)."))
+    out_cards = property(lambda self: self._out_cards[:], doc=(
+        "The cards out of play, bottom first."))
+    lives = property(lambda self: self._lives[:], doc="Each seat's piles left.")
+    out_order = property(lambda self: self._out_order[:], doc=(
+        "The seats out of the game, in the order they went out."))
+    reshuffles = property(lambda self: self._reshuffles[:], doc=(
+        "The order of every stock rebuilt so far (top first), in turn."))
+
+    # -- the protocol (``actions``, ``events``, ``_seat``, ``==``: ``HandState``) ------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now. Nobody acts out of turn."""
@@ -190,7 +212,7 @@ class GnallknektState:
                 "the empty stock, and then state.to_act is CHANCE")
         if not isinstance(rng, random.Random):
             raise InvalidActionError(f"rng is a random.Random, not {type(rng).__name__}")
-        cards = self.out_cards + self.discard[:-1]
+        cards = self._out_cards + self._discards[:-1]
         rng.shuffle(cards)
         return chance_action(cards)
 
@@ -214,12 +236,12 @@ class GnallknektState:
                 action = self.game.codec.coerce(action, None if self.is_over else self.cur)
         if self.is_over:
             raise HandOverError(self._over_message())
-        events = self.events
+        events = self._events
         start = len(events)
         if action.seat == CHANCE:
             self._check_chance(action)
             self._moved()
-            self.actions.append(action)
+            self._actions.append(action)
             self._rebuild(action.args[0][1])  # type: ignore[arg-type]
             return events[start:]
         legal = self._legal
@@ -248,7 +270,7 @@ class GnallknektState:
         if self._legal is None:  # see _moved
             self._read_tops()
         self._legal = _MOVED
-        self.actions.append(action)
+        self._actions.append(action)
         verb = action.verb
         args = action.args
         if verb == "draw":
@@ -261,21 +283,21 @@ class GnallknektState:
         elif verb == "discard":
             self._discard(args[0][1])  # type: ignore[arg-type]
         else:
-            self.events.append(self.game.narrator.end(self.cur))
+            self._events.append(self.game.narrator.end(self.cur))
             self._end_turn()
 
     def clone(self) -> GnallknektState:
         c = GnallknektState(self.game, self.dealer, (), (), _blank=True)
         c.start_piles = self.start_piles
         c.start_stock = self.start_stock
-        c.hands = [h[:] for h in self.hands]
-        c.up = [[p[:] for p in seat] for seat in self.up]
-        c.down = [[p[:] for p in seat] for seat in self.down]
-        c.stock = self.stock[:]
-        c.discard = self.discard[:]
-        c.out_cards = self.out_cards[:]
-        c.lives = self.lives[:]
-        c.out_order = self.out_order[:]
+        c._hands = [h[:] for h in self._hands]
+        c._up = [[p[:] for p in seat] for seat in self._up]
+        c._down = [[p[:] for p in seat] for seat in self._down]
+        c._stock = self._stock[:]
+        c._discards = self._discards[:]
+        c._out_cards = self._out_cards[:]
+        c._lives = self._lives[:]
+        c._out_order = self._out_order[:]
         c.cur = self.cur
         c.stage = self.stage
         c.draws_left = self.draws_left
@@ -283,13 +305,13 @@ class GnallknektState:
         c.phase = self.phase
         c.phase_turns = self.phase_turns
         c.counting = self.counting
-        c.reshuffles = self.reshuffles[:]
+        c._reshuffles = self._reshuffles[:]
         c.winner = self.winner
         c.tie = self.tie
         c.to_act = self.to_act
         c.is_over = self.is_over
-        c.actions = self.actions[:]
-        c.events = self.events[:]
+        c._actions = self._actions[:]
+        c._events = self._events[:]
         c._legal = self._legal  # never handed out itself, and rebuilt after any change
         c._tops = self._tops[:]
         c._counted = self._counted
@@ -298,28 +320,10 @@ class GnallknektState:
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
         return (self.game.names, self.game.rules, self.dealer, self.start_piles,
-                self.start_stock, self.hands, self.up, self.down, self.stock, self.discard,
-                self.out_cards, self.lives, self.out_order, self.cur, self.stage,
+                self.start_stock, self._hands, self._up, self._down, self._stock, self._discards,
+                self._out_cards, self._lives, self._out_order, self.cur, self.stage,
                 self.draws_left, self.moves, self.phase, self.phase_turns, self.counting,
-                self.reshuffles, self.winner, self.tie, self.actions)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GnallknektState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
-        """What ``seat`` may know now (its own hand, every face-up card, the counts, what
-        others took from the discard pile); ``legal`` saves recomputing the legal actions."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            self._seat(seat, "observation")
-        return Observation(self, seat, legal)
-
-    def record(self) -> dict[str, Any]:
-        """The contract's record that replays this game exactly, rebuilt stocks included."""
-        from .records import write_record
-
-        return write_record(self)
+                self._reshuffles, self.winner, self.tie, self._actions)
 
     # -- reading the table (omniscient) ------------------------------------------------------
 
@@ -330,33 +334,33 @@ class GnallknektState:
         lost."""
         out: dict[Zone, tuple[str, ...]] = {}
         for s in range(self.game.seats):
-            out[hand_of(s)] = tuple(self.hands[s])
+            out[hand_of(s)] = tuple(self._hands[s])
             for i in range(3):
-                out[pile_zone(s, i)] = (*self.down[s][i], *self.up[s][i])
-        out[STOCK_ZONE] = tuple(self.stock)
-        out[DISCARD_ZONE] = tuple(self.discard)
-        out[OUT_ZONE] = tuple(self.out_cards)
+                out[pile_zone(s, i)] = (*self._down[s][i], *self._up[s][i])
+        out[STOCK_ZONE] = tuple(self._stock)
+        out[DISCARD_ZONE] = tuple(self._discards)
+        out[OUT_ZONE] = tuple(self._out_cards)
         return out
 
     def pile(self, seat: int, pile: int) -> dict[str, Any]:
         """One pile as the replay output shows it: ``{"down": n, "up": [cards]}``."""
-        return {"down": len(self.down[seat][pile]), "up": list(self.up[seat][pile])}
+        return {"down": len(self._down[seat][pile]), "up": list(self._up[seat][pile])}
 
     def target(self, seat: int, pile: int) -> tuple[str, ...]:
         """What an attacker faces on this pile: its top card, or its top pair."""
-        return top_unit(self.up[seat][pile])
+        return top_unit(self._up[seat][pile])
 
     def lone_jack(self, seat: int, pile: int) -> bool:
         """Whether a pair may take this pile's top now: the last rounds, a Jack alone on the
         seat's only pile (rule 13)."""
-        up = self.up[seat][pile]
-        return (self.phase == LAST_ROUNDS and self.lives[seat] == 1 and len(up) == 1
-                and not self.down[seat][pile] and up[0] in _JACKS)
+        up = self._up[seat][pile]
+        return (self.phase == LAST_ROUNDS and self._lives[seat] == 1 and len(up) == 1
+                and not self._down[seat][pile] and up[0] in _JACKS)
 
     @property
     def seats_in(self) -> list[int]:
         """Seats still in the game (with piles), in seat order."""
-        return [s for s in range(self.game.seats) if self.lives[s]]
+        return [s for s in range(self.game.seats) if self._lives[s]]
 
     @property
     def phase_name(self) -> str:
@@ -374,8 +378,8 @@ class GnallknektState:
     def draws_due(self, seat: int) -> int:
         """How many cards ``seat`` would draw if its turn began now (rule 3)."""
         if self.phase == LAST_ROUNDS or self.game.rules.draw == "piles":
-            return self.lives[seat]
-        return self.lives[seat] + 1
+            return self._lives[seat]
+        return self._lives[seat] + 1
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -390,14 +394,14 @@ class GnallknektState:
         lines = []
         for s in range(self.game.seats):
             piles = "  ".join(
-                f"[{len(self.down[s][i])}▯ {show_all(self.up[s][i])}]" if self.lives[s]
-                and (self.up[s][i] or self.down[s][i]) else "[gone]" for i in range(3))
+                f"[{len(self._down[s][i])}▯ {show_all(self._up[s][i])}]" if self._lives[s]
+                and (self._up[s][i] or self._down[s][i]) else "[gone]" for i in range(3))
             mark = " (to act)" if s == self.cur and not self.is_over else ""
-            mark += " (out)" if not self.lives[s] else ""
-            lines.append(f"{names[s]:>8}{mark}: {piles}  hand: {show_all(self.hands[s])}")
-        top = show(self.discard[-1]) if self.discard else "-"
-        lines.append(f"stock {len(self.stock)}, discard {len(self.discard)} (top {top}), "
-                     f"out of play {len(self.out_cards)}, phase {self.phase_name}")
+            mark += " (out)" if not self._lives[s] else ""
+            lines.append(f"{names[s]:>8}{mark}: {piles}  hand: {show_all(self._hands[s])}")
+        top = show(self._discards[-1]) if self._discards else "-"
+        lines.append(f"stock {len(self._stock)}, discard {len(self._discards)} (top {top}), "
+                     f"out of play {len(self._out_cards)}, phase {self.phase_name}")
         return "\n".join(lines)
 
     # -- results -----------------------------------------------------------------------------
@@ -410,9 +414,9 @@ class GnallknektState:
         return {
             "game": "gnallknekt",
             "piles": {names[s]: [self.pile(s, i) for i in range(3)] for s in range(n)},
-            "lives": {names[s]: self.lives[s] for s in range(n)},
-            "hands": {names[s]: list(self.hands[s]) for s in range(n)},
-            "out": [names[s] for s in self.out_order],
+            "lives": {names[s]: self._lives[s] for s in range(n)},
+            "hands": {names[s]: list(self._hands[s]) for s in range(n)},
+            "out": [names[s] for s in self._out_order],
             "over": self.is_over,
             "winner": None if self.winner is None else names[self.winner],
             "draw": None if self.tie is None else [names[s] for s in self.tie],
@@ -426,7 +430,7 @@ class GnallknektState:
         n = self.game.seats
         for i in range(1, n + 1):
             s = (after + i) % n
-            if self.lives[s]:
+            if self._lives[s]:
                 return s
         raise AssertionError("no seat has piles")  # the game ends before that can happen
 
@@ -437,7 +441,7 @@ class GnallknektState:
         self.moves = 0
         draws = self.draws_left = self.draws_due(seat)
         limit = TWO_LEFT_TURNS if self.phase == TWO_LEFT else LAST_ROUND_TURNS
-        self.events.append(self.game.narrator.turn(seat, draws, self.phase, self.phase_turns,
+        self._events.append(self.game.narrator.turn(seat, draws, self.phase, self.phase_turns,
                                                    limit))
         self._after_draw()
 
@@ -464,7 +468,7 @@ class GnallknektState:
         place (a test holds it to that at every step of seeded games): a Jack on top is
         faced alone, and only a Jack can be a lone one. The tops' ``fast.COUNTS_ON`` are
         kept summed in ``_counted`` too, so a seat's reach is that sum less its own three."""
-        up = self.up[seat][pile]
+        up = self._up[seat][pile]
         if not up:
             key = EMPTY
         else:
@@ -480,12 +484,12 @@ class GnallknektState:
         self._tops[k] = key
 
     def _can_rebuild(self) -> bool:
-        return bool(self.out_cards) or len(self.discard) > 1
+        return bool(self._out_cards) or len(self._discards) > 1
 
     def _after_draw(self) -> None:
         """Go on drawing, or on to the moves when the count is drawn or nothing is left."""
-        if self.draws_left and not (self.stock or self.discard or self.out_cards):
-            self.events.append(self.game.narrator.short(self.cur, self.draws_left))
+        if self.draws_left and not (self._stock or self._discards or self._out_cards):
+            self._events.append(self.game.narrator.short(self.cur, self.draws_left))
             self.draws_left = 0
         if not self.draws_left:
             self.stage = MOVE
@@ -494,21 +498,21 @@ class GnallknektState:
         seat = self.cur
         say = self.game.narrator
         if from_stock:
-            if not self.stock:  # rule 12: the stock is rebuilt, in an order chance gives
+            if not self._stock:  # rule 12: the stock is rebuilt, in an order chance gives
                 self.stage = SHUFFLE
                 self.to_act = CHANCE
                 return
-            card = self.stock.pop()
-            self.hands[seat].append(card)
-            self.events += (say.stock_draws[seat], say.drawn_by[seat][card])
+            card = self._stock.pop()
+            self._hands[seat].append(card)
+            self._events += (say.stock_draws[seat], say.drawn_by[seat][card])
         else:
-            card = self.discard.pop()
-            self.hands[seat].append(card)
-            self.events.append(say.draw_discard(seat, card))
+            card = self._discards.pop()
+            self._hands[seat].append(card)
+            self._events.append(say.draw_discard(seat, card))
         left = self.draws_left = self.draws_left - 1
         if not left:
             self.stage = MOVE
-        elif not (self.stock or self.discard or self.out_cards):
+        elif not (self._stock or self._discards or self._out_cards):
             self._after_draw()  # nothing left to draw: the turn goes on short
 
     def _check_chance(self, action: Action) -> None:
@@ -520,12 +524,12 @@ class GnallknektState:
         if (action.verb, action.who, len(action.args)) != (CHANCE_VERB, "chance", 1) \
                 or not isinstance(cards, tuple):
             raise InvalidActionError(
-                f"{action!r} is not the chance turn due: it is 'reshuffle' with the new "
+                f"{quote(action, 120)} is not the chance turn due: it is 'reshuffle' with the new "
                 "stock's cards, top first (see state.sample_chance)")
         self._check_rebuild(cards)
 
     def _check_rebuild(self, cards: Sequence[str]) -> None:
-        want = sorted(self.out_cards + self.discard[:-1])
+        want = sorted(self._out_cards + self._discards[:-1])
         if sorted(cards) != want:
             have = _count(cards)
             need = _count(want)
@@ -543,12 +547,12 @@ class GnallknektState:
     def _rebuild(self, cards: Sequence[str]) -> None:
         seat = self.cur
         say = self.game.narrator
-        n_discard = len(self.discard) - 1 if self.discard else 0
-        self.events.append(say.reshuffle(seat, n_discard, len(self.out_cards)))
-        self.reshuffles.append(tuple(cards))
-        self.stock = list(reversed(cards))
-        self.out_cards = []
-        del self.discard[:-1]
+        n_discard = len(self._discards) - 1 if self._discards else 0
+        self._events.append(say.reshuffle(seat, n_discard, len(self._out_cards)))
+        self._reshuffles.append(tuple(cards))
+        self._stock = list(reversed(cards))
+        self._out_cards = []
+        del self._discards[:-1]
         self.stage = DRAW
         self.to_act = seat
         self._draw(True)  # the draw that found the stock empty now takes the new top card
@@ -562,10 +566,10 @@ class GnallknektState:
                 self.phase = LAST_ROUNDS
                 self.phase_turns = 0
                 self._read_tops()  # a Jack may be lone now
-                self.events.append(say.last_rounds(a, b, LAST_ROUND_TURNS))
+                self._events.append(say.last_rounds(a, b, LAST_ROUND_TURNS))
             elif self.phase == LAST_ROUNDS and self.phase_turns == LAST_ROUND_TURNS:
                 self.tie = (a, b)
-                self.events.append(say.tie(a, b))
+                self._events.append(say.tie(a, b))
                 self._over()
                 return
         self.counting = True
@@ -580,15 +584,15 @@ class GnallknektState:
 
     def _defend(self, cards: tuple[str, ...], pile: int) -> None:
         seat = self.cur
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         positions = []
         for c in cards:
             i = hand.index(c)
             del hand[i]
             positions.append(i)
-        self.up[seat][pile].extend(cards)
+        self._up[seat][pile].extend(cards)
         self._retop(seat, pile)
-        self.events.append(self.game.narrator.defend(seat, cards, tuple(positions), pile))
+        self._events.append(self.game.narrator.defend(seat, cards, tuple(positions), pile))
         self.moves += 1
 
     def _attack(self, cards: tuple[str, ...], source: int | str, target: int,
@@ -597,22 +601,22 @@ class GnallknektState:
         say = self.game.narrator
         positions: list[int] = []
         if source == "hand":
-            hand = self.hands[seat]
+            hand = self._hands[seat]
             for c in cards:
                 i = hand.index(c)
                 del hand[i]
                 positions.append(i)
-            self.out_cards.extend(cards)
+            self._out_cards.extend(cards)
         else:
             assert isinstance(source, int)
-            own = self.up[seat][source]
-            self.out_cards.extend(own[-len(cards):])
+            own = self._up[seat][source]
+            self._out_cards.extend(own[-len(cards):])
             del own[-len(cards):]
-        up = self.up[target][pile]
+        up = self._up[target][pile]
         beaten = top_unit(up)  # rules 6-7: a pair on a single takes the single only,
         del up[-len(beaten):]  # a Jack on a pair takes the whole pair
-        self.out_cards.extend(beaten)
-        self.events.append(say.attack(seat, cards, source, tuple(positions), target, pile,
+        self._out_cards.extend(beaten)
+        self._events.append(say.attack(seat, cards, source, tuple(positions), target, pile,
                                       beaten))
         self.moves += 1
         if source != "hand":
@@ -624,45 +628,45 @@ class GnallknektState:
     def _uncover(self, seat: int, pile: int) -> None:
         """Rule 9: turn up a face-down card left on top; an emptied pile is gone for good,
         and a seat whose last pile goes is out (rule 11)."""
-        up = self.up[seat][pile]
+        up = self._up[seat][pile]
         if up:
             return
-        down = self.down[seat][pile]
+        down = self._down[seat][pile]
         say = self.game.narrator
         if down:
             card = down.pop()
             up.append(card)
-            self.events.append(say.turn_up(seat, pile, card))
+            self._events.append(say.turn_up(seat, pile, card))
             return
-        self.lives[seat] -= 1
+        self._lives[seat] -= 1
         for i in range(3):  # with one pile left, its Jack may be lone now
             self._retop(seat, i)
-        self.events.append(say.pile_gone(seat, pile, self.lives[seat]))
-        if self.lives[seat]:
+        self._events.append(say.pile_gone(seat, pile, self._lives[seat]))
+        if self._lives[seat]:
             return
-        hand = self.hands[seat]
-        self.events.append(say.out(seat, tuple(hand)))
-        self.out_cards.extend(hand)
-        self.hands[seat] = []
-        self.out_order.append(seat)
+        hand = self._hands[seat]
+        self._events.append(say.out(seat, tuple(hand)))
+        self._out_cards.extend(hand)
+        self._hands[seat] = []
+        self._out_order.append(seat)
         left = self.seats_in
         if len(left) == 1:  # rule 11: the last seat with piles wins at once
             self.winner = left[0]
-            self.events.append(say.win(left[0]))
+            self._events.append(say.win(left[0]))
             self._over()
         elif len(left) == 2 and self.phase == NORMAL:  # rule 13: the endgame begins
             self.phase = TWO_LEFT
             self.phase_turns = 0
             self.counting = False  # the rest of this turn is not counted
-            self.events.append(say.two_left(left[0], left[1], TWO_LEFT_TURNS))
+            self._events.append(say.two_left(left[0], left[1], TWO_LEFT_TURNS))
 
     def _discard(self, card: str) -> None:
         seat = self.cur
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         i = hand.index(card)
         del hand[i]
-        self.discard.append(card)
-        self.events.append(self.game.narrator.discard_by[seat][card, i])
+        self._discards.append(card)
+        self._events.append(self.game.narrator.discard_by[seat][card, i])
         self._end_turn()
 
     # -- what may be done ---------------------------------------------------------------------
@@ -680,11 +684,11 @@ class GnallknektState:
             if verb != "draw":
                 return False
             if args[0][1] == "stock":
-                return bool(self.stock) or self._can_rebuild()
-            return bool(self.discard)
+                return bool(self._stock) or self._can_rebuild()
+            return bool(self._discards)
         if self.stage != MOVE:
             return False
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if verb == "discard":
             return args[0][1] in hand
         if verb == "end":
@@ -699,15 +703,15 @@ class GnallknektState:
         elif n != 1:
             return False
         if verb == "defend":
-            up = self.up[seat][args[1][1]]  # type: ignore[index]
+            up = self._up[seat][args[1][1]]  # type: ignore[index]
             return bool(up) and len(up) + n <= MAX_UP and _holds_all(hand, cards)
         # an attack
         if n == 2 and cards[0] in _JACKS:
             return False
         target = self.game.index[args[2][1]]  # type: ignore[index]
-        if target == seat or not self.lives[target]:
+        if target == seat or not self._lives[target]:
             return False
-        tup = self.up[target][args[3][1]]  # type: ignore[index]
+        tup = self._up[target][args[3][1]]  # type: ignore[index]
         if not tup:
             return False
         source = args[1][1]
@@ -715,7 +719,7 @@ class GnallknektState:
             if not _holds_all(hand, cards):
                 return False
         else:
-            own = self.up[seat][source]  # type: ignore[index]
+            own = self._up[seat][source]  # type: ignore[index]
             if len(own) < n:
                 return False
             if n == 1:
@@ -723,7 +727,7 @@ class GnallknektState:
                     return False
             elif not _pair_top(own) or sorted(own[-2:]) != sorted(cards):
                 return False
-            if self.lives[seat] == 1 and len(own) + len(self.down[seat][source]) == n:  # type: ignore[index]
+            if self._lives[seat] == 1 and len(own) + len(self._down[seat][source]) == n:  # type: ignore[index]
                 return False  # rule 10
         return beats(cards, top_unit(tup), self.lone_jack(target, args[3][1]))  # type: ignore[arg-type]
 
@@ -735,7 +739,7 @@ class GnallknektState:
         seat = self.cur
         if self.stage == DRAW:
             return self._draws()
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         distinct = list(dict.fromkeys(hand))
         out: list[Action] = []
         if self.moves < MOVES_PER_TURN:
@@ -753,8 +757,8 @@ class GnallknektState:
     def _draws(self) -> list[Action]:
         """The draws of the seat to act: from the stock, the discard pile, or either. A list
         shared by the table and never changed: the state hands out copies."""
-        return self.game.draw_lists[self.cur][(2 if self.stock or self._can_rebuild() else 0)
-                                              + (1 if self.discard else 0)]
+        return self.game.draw_lists[self.cur][(2 if self._stock or self._can_rebuild() else 0)
+                                              + (1 if self._discards else 0)]
 
     def _pairs(self, hand: list[str], distinct: list[str]) -> list[tuple[str, str]]:
         """Pairs the hand can lay, in both orders (the order matters on a pile): for each
@@ -818,13 +822,13 @@ class GnallknektState:
             m = lanes >> PAIR_LANE[_RANK[p[0]]] & LANE_MASK
             if m:
                 out += pick[m](row[p])
-        last = self.lives[seat] == 1
-        mine = self.up[seat]
+        last = self._lives[seat] == 1
+        mine = self._up[seat]
         for i in range(3):  # off the top of an own pile (rule 8)
             pu = mine[i]
             if not pu:
                 continue
-            size = len(pu) + len(self.down[seat][i])
+            size = len(pu) + len(self._down[seat][i])
             a = pu[-1]
             if not (last and size == 1):  # rule 10: not the last pile's last card
                 m = lanes >> LANE[a] & LANE_MASK
@@ -844,7 +848,7 @@ class GnallknektState:
         """Add the defences to ``out``: each card, then each pair, on each own pile with
         room (rule 4), in pile order; the table keeps each unit's defences by the mask of
         piles with room (``MoveCache.defences``)."""
-        mine = self.up[seat]
+        mine = self._up[seat]
         one = two = 0  # the piles with room for one card, for two
         for i in range(3):
             n = len(mine[i])
@@ -882,13 +886,13 @@ class GnallknektState:
             return "nothing yet: the stock is being rebuilt (a chance turn)"
         if self.stage == DRAW:
             srcs = []
-            if self.stock or self._can_rebuild():
+            if self._stock or self._can_rebuild():
                 srcs.append("the stock")
-            if self.discard:
+            if self._discards:
                 srcs.append("the discard pile")
             return (f"{who} may draw ({plural(self.draws_left, 'more card')}) from "
                     f"{' or '.join(srcs)}")
-        hand = self.hands[self.cur]
+        hand = self._hands[self.cur]
         end = "discard a card to end the turn" if hand else "end the turn (the hand is empty)"
         if self.moves >= MOVES_PER_TURN:
             return f"{who} has made both moves and may {end}"
@@ -907,7 +911,7 @@ class GnallknektState:
         seat, verb = action.seat, action.verb
         who = names[seat]
         if seat != self.cur:
-            if not self.lives[seat]:
+            if not self._lives[seat]:
                 raise NotYourTurnError(f"{who} is out of the game and plays no more")
             raise NotYourTurnError(f"{who} cannot {verb} now: it is {names[self.cur]}'s turn; "
                                    f"{self.allowed()}")
@@ -920,7 +924,7 @@ class GnallknektState:
         seat = self.cur
         names = self.game.names
         who = names[seat]
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if self.stage == DRAW and verb != "draw":
             return f"{who} draws first ({plural(self.draws_left, 'more card')} to draw)"
         if verb == "draw":
@@ -948,13 +952,13 @@ class GnallknektState:
 
     def _why_not_defend(self, cards: tuple[str, ...], pile: int) -> str:
         seat = self.cur
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if len(cards) == 2 and _RANK[cards[0]] != _RANK[cards[1]]:
             return f"{show_all(cards)} is not a pair: a pair is two cards of one rank"
         missing = _missing(hand, cards)
         if missing:
             return f"{self.game.names[seat]} holds no {missing} ({_holds(hand)})"
-        up = self.up[seat][pile]
+        up = self._up[seat][pile]
         if not up:
             return (f"{self.game.narrator.pile(seat, pile)} is gone, and a gone pile is never "
                     "rebuilt")
@@ -968,9 +972,9 @@ class GnallknektState:
         names = self.game.names
         if target == seat:
             return "a seat attacks the piles of other players, never its own"
-        if not self.lives[target]:
+        if not self._lives[target]:
             return f"{names[target]} is out of the game"
-        up = self.up[target][pile]
+        up = self._up[target][pile]
         if not up:
             return f"{say.pile(target, pile)} is gone"
         if len(cards) == 2 and cards[0] in _JACKS and cards[1] in _JACKS:
@@ -978,12 +982,12 @@ class GnallknektState:
         if len(cards) == 2 and _RANK[cards[0]] != _RANK[cards[1]]:
             return f"{show_all(cards)} is not a pair: a pair is two cards of one rank"
         if source == "hand":
-            missing = _missing(self.hands[seat], cards)
+            missing = _missing(self._hands[seat], cards)
             if missing:
-                return f"{names[seat]} holds no {missing} ({_holds(self.hands[seat])})"
+                return f"{names[seat]} holds no {missing} ({_holds(self._hands[seat])})"
         else:
             assert isinstance(source, int)
-            own = self.up[seat][source]
+            own = self._up[seat][source]
             if not own:
                 return f"{say.pile(seat, source)} is gone"
             if len(cards) == 2 and (len(own) < 2 or sorted(own[-2:]) != sorted(cards)):
@@ -992,8 +996,8 @@ class GnallknektState:
             if len(cards) == 1 and own[-1] != cards[0]:
                 return (f"only the top card of a pile can be played; the top of "
                         f"{say.pile(seat, source)} is the {show(own[-1])}")
-            size = len(own) + len(self.down[seat][source])
-            if self.lives[seat] == 1 and size == len(cards):
+            size = len(own) + len(self._down[seat][source])
+            if self._lives[seat] == 1 and size == len(cards):
                 last = "last card" if len(cards) == 1 else "last two cards"
                 return (f"no player may attack with the {last} of their only pile, which "
                         "would leave them with nothing")
@@ -1054,8 +1058,3 @@ def _said(action: Action) -> str:
     where = "" if src == "hand" else f" off {action.who}'s {ORDINALS[src]} pile"
     return (f"attack {action.get('target')}'s {ORDINALS[action.get('pile')]} pile with "
             f"{cards}{where}")
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import say_list
 from ..events import Event
 from ..voice import Voice, counted, sentence
 from .cards import a_card, show, show_all
@@ -207,6 +208,25 @@ def _nth(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
 
+def draw_story(match: Any, viewer: int | None = None) -> list[str]:
+    """How the first dealer was found (rule 14): each round of the draw, the seats that drew
+    again, and who drew highest. Empty when the match was told its first dealer."""
+    if not match.draws:
+        return []
+    v = Voice(match.game.names, viewer)
+    out = []
+    for i, row in enumerate(match.draws):
+        drawn = say_list([f"{v.says(s, 'draws')} {a_card(c)}" for s, c in enumerate(row)
+                          if c is not None])
+        out.append(sentence(f"{'Drawing again for the ranks that clashed: ' if i else ''}"
+                            f"{drawn}", v.names))
+    first = match.first_dealer
+    out.append(sentence(f"{v.says(first, 'drew', 'drew')} the highest card (the Ace is high, "
+                        f"the Jack between the 10 and the Queen), so "
+                        f"{v.says(first, 'deals')} first", v.names))
+    return out
+
+
 def match_progress(match: Any) -> str:
     """Where the match stands, in words: which game, and what the endgame's clock says."""
     names = match.game.names
@@ -234,3 +254,38 @@ def game_settled(match: Any, summary: Any) -> str:
     if summary.match_over and match.winner is not None:
         said += f" {names[match.winner]} wins the match."
     return said
+
+
+# How the coach (kortspel.coach) speaks of Gnällknekt: the measure is the chance of winning the
+# game, said in percent; a loss is graded in percentage points of that chance, as chess
+# trainers grade a move by how much it drops the chance of winning.
+COACH_UNIT = "percent"
+COACH_GRADES = (0.03, 0.08, 0.15)
+COACH_GRADES_WHY = ("The chance of winning a whole game moves slowly, one card at a time: 3 "
+                    "points is a small slip, 8 a clear error, 15 a game thrown away.")
+
+
+def say_action(action: Any, names: Sequence[str], viewer: int | None = None) -> str:
+    """A move as the coach says it to ``viewer`` (the seat to act): 'Attack b's second pile
+    with the 9♠ off your first pile', 'Defend your third pile with the pair 4♠ 4♥'."""
+    v = Voice(names, viewer)
+    seat = action.seat
+    verb = action.verb
+    if verb == "draw":
+        where = "the stock" if action.get("from") == "stock" else "the discard pile"
+        return f"Draw from {where}"
+    if verb == "defend":
+        return (f"Defend {_pile(v, seat, action.get('pile'))} with "
+                f"{_cards(action.get('cards'))}")
+    if verb == "attack":
+        source = action.get("from")
+        where = "" if source == "hand" else f" off {_pile(v, seat, source)}"
+        target = action.get("target")
+        target = names.index(target) if isinstance(target, str) and target in names else target
+        return (f"Attack {_pile(v, target, action.get('pile'))} with "
+                f"{_cards(action.get('cards'))}{where}")
+    if verb == "discard":
+        return f"Discard the {show(action.get('card'))}"
+    if verb == "end":
+        return "End the turn"
+    return verb.capitalize()

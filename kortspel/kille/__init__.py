@@ -10,7 +10,7 @@ reading had to be chosen and why. The package is split by concern: ``cards`` (th
 
 from __future__ import annotations
 
-from ..protocol import GameSpec, RandomBot
+from ..shell import game_spec
 from .bots import KilleHeuristic
 from .cards import (
     BLAREN,
@@ -33,13 +33,13 @@ from .cards import (
     parse_kind,
 )
 from .fast import shuffled_deck
-from .game import KilleGame, play_order
+from .game import KilleGame, game_for
 from .match import HandSummary, KilleMatch
 from .narration import EVENT_KINDS
 from .observation import Observation
-from .records import game_for, hidden_shuffle
+from .records import hidden_shuffle
 from .rules import OPTIONS, STANDARD_POTS, Rules, match_pots
-from .state import VERBS, KilleState, Outcome, left_of
+from .state import VERBS, KilleState, Outcome, left_of, play_order
 
 __all__ = [
     "BLAREN", "BLOMPOTTAN", "KRANSEN", "VARDSHUS", "KAVALL", "HUSU", "HUSAR", "KUKU",
@@ -50,21 +50,6 @@ __all__ = [
 ]
 
 
-def _make(seats: object = 5, **options: object) -> KilleGame:
-    return KilleGame(seats, **options)  # type: ignore[arg-type]
-
-
-SPEC = GameSpec(
-    name="kille",
-    title="Kille",
-    seats=(2, 8),
-    make=_make,
-    from_record=game_for,
-    bots={"random": lambda name: RandomBot(name), "heuristic": KilleHeuristic},
-    match=KilleMatch,
-    examples="kortspel.kille",
-    options=OPTIONS,
-    hidden_shuffle=hidden_shuffle,
-    event_kinds=EVENT_KINDS,
-    bench_aim="floor 20,000; aim 50,000",
-)
+SPEC = game_spec(KilleGame, KilleHeuristic, KilleMatch, game_for,
+                 hidden_shuffle, OPTIONS, EVENT_KINDS,
+                 bench_aim="floor 20,000; aim 50,000")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import quote
 from ..errors import InvalidDealError
 
 KINDS: tuple[str, ...] = (
@@ -53,12 +54,12 @@ def parse_kind(name: Any) -> int:
     """The kind index of a card name (``"Kavall"``, ``"8"``, ``8``); raises for anything else."""
     if isinstance(name, bool) or not isinstance(name, str | int):
         raise InvalidDealError(
-            f"a Kille card is named by text such as 'Kavall' or '8', not {name!r}")
+            f"a Kille card is named by text such as 'Kavall' or '8', not {quote(name, 40)}")
     key = str(name).strip().lower()
     if key in _ALIASES:
         return _ALIASES[key]
-    text = repr(name) if len(repr(name)) <= 40 else repr(name)[:39] + "…"
-    raise InvalidDealError(f"{text} is not a Kille card; the kinds are {', '.join(KINDS)}")
+    raise InvalidDealError(
+        f"{quote(name, 40)} is not a Kille card; the kinds are {', '.join(KINDS)}")
 
 
 def a_card(kind: int) -> str:

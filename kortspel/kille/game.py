@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from operator import itemgetter
 from typing import Any
 
 from ..actions import Action, ActionCodec, Verb
-from ..errors import KortspelError, RecordError, RulesError
-from ..protocol import check_seats
-from ..records import seat_names
+from ..checks import quote
+from ..errors import RecordError
+from ..records import check_names, get_field
+from ..shell import Table, check_record, record_rules
 from .cards import DECK_SIZE, KINDS
 from .fast import shuffled_deck
 from .narration import Narrator
+from .records import replay_record, state_from_record, write_record
 from .rules import Rules
-from .state import VERBS, KilleState
+from .state import VERBS, KilleState, play_order
 
 VERB_SPECS = (
     Verb("stand", gloss="keep your card"),
@@ -39,15 +40,7 @@ TEXT_ALIASES = {
 records."""
 
 
-def check_seed(seed: Any) -> None:
-    """A seed is a whole number or text: anything else would either fail deep inside
-    ``random`` or, worse, be hashed differently from one Python to the next."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
-        raise KortspelError(f"a seed is a whole number or text (or None for a fresh shuffle), "
-                            f"not {type(seed).__name__}")
-
-
-class KilleGame:
+class KilleGame(Table):
     """A Kille table: how many seats, their names, and the rules options.
 
     Immutable once made; every hand state shares it.
@@ -55,26 +48,14 @@ class KilleGame:
 
     name = "kille"
     title = "Kille"
+    Rules = Rules
+    seat_range, usual_seats = (2, 8), 5
+    _read = staticmethod(state_from_record)
+    _replay = staticmethod(replay_record)
+    _write = staticmethod(write_record)
 
-    def __init__(
-        self,
-        seats: int | Sequence[str] = 5,
-        names: Sequence[str] | None = None,
-        rules: Rules | Mapping[str, Any] | None = None,
-        **options: Any,
-    ) -> None:
-        self.seats, self.names = check_seats("Kille", seats, names, 2, 8, seat_names)
+    def _equip(self) -> None:
         seats = self.seats
-        if rules is None:
-            self.rules = Rules.from_dict(options)
-        elif isinstance(rules, Rules):
-            self.rules = Rules.from_dict({**asdict(rules), **options})
-        elif isinstance(rules, Mapping):
-            self.rules = Rules.from_dict({**dict(rules), **options})
-        else:
-            raise RulesError(f"rules are options by name, e.g. {{'lives': 3}}, not "
-                             f"{type(rules).__name__}")
-        self._index = {n: i for i, n in enumerate(self.names)}
         self._kuku_anytime = self.rules.kuku_call == "anytime"  # a holder may call out of turn
         self.codec = ActionCodec("Kille", VERB_SPECS, self.names, aliases=TEXT_ALIASES)
         self.narrator = Narrator(self.names)
@@ -87,40 +68,9 @@ class KilleGame:
         self.actions: tuple[dict[str, Action], ...] = tuple(
             {v: self.codec.make(s, v) for v in VERBS} for s in range(seats))
 
-    def __repr__(self) -> str:
-        return f"kortspel.load('kille', seats={self.seats}, names={list(self.names)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KilleGame) and (self.names, self.rules) == (
-            other.names, other.rules)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def seat_index(self, name: str) -> int:
-        try:
-            return self._index[name]
-        except (KeyError, TypeError):
-            raise RecordError(
-                f"{name!r} is not a seat at this table; the seats are {', '.join(self.names)}"
-            ) from None
-
     def pack(self) -> list[str]:
         """Every card of the pack by name: two of each of the 21 kinds."""
         return [KINDS[c >> 1] for c in range(DECK_SIZE)]
-
-    def action(self, data: Any, to_act: int | None = None) -> Action:
-        """An action of this table from text or a record's action object."""
-        return self.codec.coerce(data, to_act)
-
-    def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
-        from ..registry import bot_for
-
-        return bot_for("kille", level, name)
-
-    def match(self, **options: Any) -> Any:
-        from .match import KilleMatch
-
-        return KilleMatch(self, **options)
 
     # -- starting hands -------------------------------------------------------------
 
@@ -141,13 +91,11 @@ class KilleGame:
         ``random.Random(seed)``; the state itself never holds randomness.
         """
         if record is not None:
-            from .records import state_from_record
-
-            return state_from_record(self, record)
+            return self.from_record(record)
         if type(asks_accepted) is not int or not 0 <= asks_accepted <= 3:
             raise RecordError(
                 f"asks_accepted counts accepted asks for better cards: 0 to 3, not "
-                f"{asks_accepted!r}"
+                f"{quote(asks_accepted, 40)}"
             )
         if lives is None and dealer is None:
             lv, d, (order, deal) = self._full_table
@@ -155,12 +103,7 @@ class KilleGame:
             lv = tuple(self._lives(lives))
             d = self._dealer(dealer, lv)
             order, deal = self._seating(d, lv)
-        if rng is None:
-            check_seed(seed)
-            rng = random.Random(seed)
-        elif not isinstance(rng, random.Random):
-            raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
-        deck = shuffled_deck(rng)
+        deck = shuffled_deck(self._shuffler(seed, rng))
         deck.append(-1)  # what ``deal`` gives a seat with no lives
         return KilleState(self, d, lv, order, list(deal(deck)),
                           tuple(deck[len(order):DECK_SIZE]), asks_accepted)
@@ -183,12 +126,6 @@ class KilleGame:
             seating = self._seatings[key] = (order, itemgetter(*where))
         return seating
 
-    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> KilleState:
-        """The state after the record's actions (or only the first ``upto`` of them)."""
-        from .records import replay_record
-
-        return replay_record(self, record, upto)
-
     def _lives(self, lives: Sequence[int] | Mapping[str, int] | None) -> list[int]:
         if lives is None:
             return [self.rules.lives] * self.seats
@@ -205,7 +142,7 @@ class KilleGame:
             raise RecordError(f"lives for {len(out)} seats given, the table has {self.seats}")
         for v in out:
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
-                raise RecordError(f"lives must be whole numbers from 0 to 99, got {v!r}")
+                raise RecordError(f"lives must be whole numbers from 0 to 99, got {quote(v, 40)}")
         if sum(1 for v in out if v > 0) < 2:
             raise RecordError("a hand needs at least two seats with lives")
         return out
@@ -216,16 +153,19 @@ class KilleGame:
             while lives[d] == 0:
                 d -= 1
             return d
-        d = self.seat_index(dealer) if isinstance(dealer, str) else dealer
-        if type(d) is not int or not 0 <= d < self.seats:
-            raise RecordError(f"no seat {dealer!r} to deal; the seats are 0 to "
+        d = self._seat_number(dealer)
+        if d is None:
+            raise RecordError(f"no seat {quote(dealer, 40)} to deal; the seats are 0 to "
                               f"{self.seats - 1} or their names")
         if lives[d] == 0:
             raise RecordError(f"{self.names[d]} has no lives left and cannot deal")
         return d
 
 
-def play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
-    """Seats in the hand, from the dealer's left round to the dealer."""
-    n = len(lives)
-    return tuple(s for s in ((dealer + 1 + i) % n for i in range(n)) if lives[s] > 0)
+
+def game_for(record: Any) -> KilleGame:
+    """The table a record was played at (its seats and rules)."""
+    names = check_names(get_field(check_record(record), "seats", list))
+    if not 2 <= len(names) <= 8:
+        raise RecordError(f"Kille is played by 2 to 8 seats; the record has {len(names)}")
+    return KilleGame(names, rules=record_rules(record, Rules))

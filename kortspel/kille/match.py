@@ -9,14 +9,15 @@ random generator; every hand it deals is a record. The rules are on ``docs/rules
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalActionError, MatchError, SeatError
-from ..protocol import Bot, step
-from ..records import undo_last
-from .game import KilleGame, check_seed
+from ..checks import check_match
+from ..records import copy_json
+from ..shell import MatchShell
+from .game import KilleGame
 from .rules import match_pots
 from .state import KilleState
 
@@ -32,7 +33,7 @@ class HandSummary:
     match_over: bool
 
 
-class KilleMatch:
+class KilleMatch(MatchShell):
     """Lives, pots, match length, the tie-break pot and the moving deal, around hand states.
 
     ``seed`` fixes every shuffle of the match. ``length`` is ``"short"``, ``"standard"``,
@@ -40,45 +41,46 @@ class KilleMatch:
     Every method either does all it says or, refusing, changes nothing.
     """
 
-    LENGTHS: dict[str, str] = {"short": "short (for a lesson)", "standard": "standard",
-                               "long": "long (as the rules say)"}
-    """The match lengths a player may choose, shortest first, with how a menu names them."""
+    LENGTHS: Mapping[str, str] = MappingProxyType({
+        "short": "short (for a lesson)", "standard": "standard", "long": "long (as the rules say)"})
+    """The match lengths a player may choose, shortest first, with how a menu names them
+    (read-only: every match shares it, so a caller must not be able to change it)."""
 
     def __init__(
         self,
         game: KilleGame,
-        *,
+        *extra: Any,
         length: str | int = "standard",
         seed: int | str | None = None,
         dealer: int | str | None = None,
+        **unknown: Any,
     ) -> None:
-        if not isinstance(game, KilleGame):
-            raise MatchError(f"a Kille match is played at a Kille table (kortspel.load("
-                             f"'kille', ...)), not {type(game).__name__}")
-        check_seed(seed)
+        check_match("a Kille match", game, KilleGame, seed, extra, unknown,
+                    ("length", "seed", "dealer"))
         self.game = game
         self.length = length
         self.target = match_pots(game.seats, length)
         self.rng = random.Random(seed)
-        self.points = [0] * game.seats
+        self._points = [0] * game.seats
         self.start_lives = game.rules.lives
-        self.lives = [self.start_lives] * game.seats
-        self.in_match = list(range(game.seats))  # seats playing the current pot
-        if dealer is None:
-            self.dealer = game.seats - 1
-        elif isinstance(dealer, str):
-            self.dealer = game.seat_index(dealer)
-        elif type(dealer) is int and 0 <= dealer < game.seats:
-            self.dealer = dealer
-        else:
-            raise SeatError(f"dealer is a seat number from 0 to {game.seats - 1} or a seat's "
-                            f"name ({', '.join(game.names)}), not {dealer!r}")
+        self._lives = [self.start_lives] * game.seats
+        self._in_match = list(range(game.seats))  # seats playing the current pot
+        first = self._first_dealer(dealer)
+        self.dealer = game.seats - 1 if first is None else first
         self.pots_played = 0
         self.tiebreak: tuple[int, ...] = ()
         self.winner: int | None = None
-        self.history: list[HandSummary] = []
+        self._history: list[HandSummary] = []
         self._asks = 0
-        self.hand: KilleState = self._deal(self.dealer, self.lives, 0)
+        self.hand: KilleState = self._deal(self.dealer, self._lives, 0)
+
+    # -- what the match holds, handed out as copies -------------------------------------
+    # Changed in place (or replaced) as hands are settled; a caller gets a copy of its own,
+    # of the same kind, so nothing it does to what it was given reaches the match.
+
+    points = property(lambda self: self._points[:], doc="Each seat's pots won.")
+    lives = property(lambda self: self._lives[:], doc="Each seat's lives in the pot being played.")
+    in_match = property(lambda self: self._in_match[:], doc="The seats playing the current pot.")
 
     # -- dealing ---------------------------------------------------------------------
 
@@ -104,21 +106,16 @@ class KilleMatch:
         Everything is worked out on copies first and committed at the end, so a refusal (the
         hand still going, the match over) leaves the match exactly as it was.
         """
-        hand = self.hand
-        if self.is_over:
-            raise MatchError("the match is over; start a new match to play on")
-        if not hand.is_over:
-            raise IllegalActionError("the hand is still being played; finish it first")
+        hand = self._finished_hand()
         out = hand.outcome
         assert out is not None
         if out.redeal:
             summary = HandSummary(hand.record(), (), True, None, False)
-            self.hand = self._deal(self.dealer, self.lives, hand.asks)  # the same dealer
+            self.hand = self._deal(self.dealer, self._lives, hand.asks)  # the same dealer
             self._asks = hand.asks
-            self.history.append(summary)
-            return summary
-        lives = self.lives[:]
-        points = self.points[:]
+            return self._settled(summary)
+        lives = self._lives[:]
+        points = self._points[:]
         for s in out.lose_life:
             lives[s] -= 1
         pot_winner: int | None = None
@@ -138,12 +135,11 @@ class KilleMatch:
         summary = HandSummary(hand.record(), out.lose_life, False, pot_winner,
                               winner is not None)
         # commit
-        self.lives, self.points, self.pots_played = lives, points, pots_played
+        self._lives, self._points, self.pots_played = lives, points, pots_played
         self.tiebreak, self.winner, self.dealer = tiebreak, winner, dealer
         self._asks = 0
         self.hand = new_hand
-        self.history.append(summary)
-        return summary
+        return self._settled(summary)
 
     def _new_pot(self, points: list[int], pots_played: int, tiebreak: tuple[int, ...],
                  lives: list[int]) -> tuple[int | None, tuple[int, ...], list[int]]:
@@ -160,41 +156,9 @@ class KilleMatch:
             return None, top, [self.start_lives if s in top else 0 for s in range(n)]
         return None, (), [self.start_lives] * n
 
-    # -- playing ---------------------------------------------------------------------
-
-    def play_bots(self, bots: Sequence[Bot], rng: random.Random | None = None) -> None:
-        """Play the whole match with computer players (for simulations and tests)."""
-        rng = rng or self.rng
-        while not self.is_over:
-            while not self.hand.is_over:
-                step(self.hand, bots, rng)
-            self.next_hand()
-
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last decision in this hand (practice mode).
-
-        The hand is rebuilt from its record without that decision and what followed it,
-        which is how every frame of a hand is made: records are the single source of truth.
-        Returns ``False`` when the seat has made no decision in this hand. Once the match is
-        over it is refused: the result stands (start a new match to play again).
-        """
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            raise SeatError(f"undo takes a seat number from 0 to {self.game.seats - 1}, "
-                            f"not {seat!r}")
-        if self.is_over:
-            raise MatchError("the match is over and its result stands; start a new match "
-                             "to play again")
-        undone = undo_last(self.game, self.hand, seat)
-        if undone is None:
-            return False
-        self.hand = undone
-        return True
-
-    undo_to_before = undo
-
     def standings(self) -> list[dict[str, Any]]:
         names = self.game.names
-        return [{"seat": names[s], "points": self.points[s], "lives": self.lives[s]}
+        return [{"seat": names[s], "points": self._points[s], "lives": self._lives[s]}
                 for s in range(self.game.seats)]
 
     def record(self) -> dict[str, Any]:
@@ -202,7 +166,7 @@ class KilleMatch:
         return {
             "game": "kille", "match": True, "seats": list(self.game.names),
             "length": self.length, "target": self.target,
-            "hands": [h.record for h in self.history] + [self.hand.record()],
-            "points": {n: p for n, p in zip(self.game.names, self.points, strict=True)},
+            "hands": [copy_json(h.record) for h in self._history] + [self.hand.record()],
+            "points": {n: p for n, p in zip(self.game.names, self._points, strict=True)},
             "winner": None if self.winner is None else self.game.names[self.winner],
         }

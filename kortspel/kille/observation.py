@@ -3,47 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
-from ..events import OUT, Event, Knowledge, Zone, hand
+from ..events import OUT, Knowledge, Zone, hand
+from ..shell import HandState, ObservationShell
 from .cards import DECK_SIZE, KINDS
-
-if TYPE_CHECKING:
-    from .state import KilleState
 
 _KIND = {name: i for i, name in enumerate(KINDS)}
 _OUT = Zone(OUT)
 
 
-class Observation:
+class Observation(ObservationShell):
     """All that one seat may know of a hand, built only from the events that seat saw.
 
-    The fold is done on first use, so a bot that only needs its legal actions (the random
-    one) costs nothing here. ``known`` maps seats to the kinds this seat knows they hold now:
+    It holds only what its seat may know, as copies: the events that seat saw (filtered when
+    it is made: the state's own list, which holds every seat's cards, is never kept), and
+    the fold of them, done on first use, so a bot that only needs its legal actions costs
+    little here. ``known`` maps seats to the kinds this seat knows they hold now:
     its own card, face-up cards, and cards it followed through swaps. ``knowledge`` is the
     generic fold itself (every zone, every fact) that the table views read.
     """
 
     __slots__ = ("seat", "names", "rules", "dealer", "order", "lives", "to_act", "legal",
-                 "is_over", "_events", "_n", "_folded")
+                 "is_over", "_events", "_folded")
 
-    def __init__(self, state: KilleState, seat: int,
+    def __init__(self, state: HandState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
-        self.seat = seat
+        self._open(state, seat, legal)  # the events folded on first use
         g = state.game
         self.names = g.names
         self.rules = g.rules  # the table's rules options: public, and a player needs them
         self.dealer = state.dealer
         self.order = state.order
         self.lives = state.lives
-        self.to_act = state.to_act
-        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self.is_over = state.is_over
-        # A state's event list only ever grows, so the first ``_n`` events are this moment's
-        # history for good; they are filtered to this seat's view on first use.
-        self._events: Sequence[Event] = state.events
-        self._n = len(state.events)
         self._folded: dict[str, Any] | None = None
 
     def _fold(self) -> dict[str, Any]:
@@ -51,8 +44,7 @@ class Observation:
             return self._folded
         seat = self.seat
         mine = hand(seat)
-        self._events = events = tuple(e for e in self._events[:self._n]
-                                      if e.visible is None or seat in e.visible)
+        events = self._events
         k = Knowledge(seat)
         dealt_uid = None
         for e in events:
@@ -152,24 +144,9 @@ class Observation:
     def set_aside(self) -> list[str]:
         return [KINDS[k] for k in self._fold()["aside"]]
 
-    @property
-    def events(self) -> list[Event]:
-        self._fold()
-        return list(self._events)
-
-    @property
-    def narration(self) -> list[str]:
-        return [e.text for e in self.events]
-
-    def view(self) -> dict[str, Any]:
-        """Everything this observation tells, as plain JSON (for tests and tools)."""
-        return {
-            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
-            "legal": [str(a) for a in self.legal], "lives": list(self.lives),
-            "dealer": self.dealer, "order": list(self.order),
-            "knowledge": self.knowledge.view(), "holds_dealt": self.holds_dealt,
-            "narration": self.narration,
-        }
+    def _view(self) -> dict[str, Any]:
+        return {"lives": list(self.lives), "dealer": self.dealer, "order": list(self.order),
+                "holds_dealt": self.holds_dealt}
 
     def __repr__(self) -> str:
         name = self.names[self.seat]

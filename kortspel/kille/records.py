@@ -10,90 +10,33 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import IllegalActionError, InvalidActionError, InvalidDealError, RecordError
-from ..errors import RulesError as KortspelErrorOfRules
-from ..records import (
-    check_names,
-    check_text_fields,
-    get_actions,
-    get_field,
-    shuffle_fields,
-)
+from ..checks import quote
+from ..errors import InvalidDealError, RecordError
+from ..records import check_text_fields, get_field, shuffle_fields
+from ..shell import Table, check_record, play_record, record_rules, record_seats
 from .cards import HARLEKIN, HUSAR, HUSU, KAVALL, KINDS, KUKU, VARDSHUS, card_name, parse_kind
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import KilleGame
-    from .state import KilleState
+from .state import KilleState, play_order
 
 PLAIN = VARDSHUS  # kinds below this (Blaren .. 12) do nothing but rank
 
 
-def game_for(record: Any) -> KilleGame:
-    """The table a record was played at (its seats and rules)."""
-    from .game import KilleGame
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    names = check_names(get_field(record, "seats", list))
-    if not 2 <= len(names) <= 8:
-        raise RecordError(f"Kille is played by 2 to 8 seats; the record has {len(names)}")
-    rules = record.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise RecordError("the record's 'rules' should be an object of options")
-    try:
-        return KilleGame(names, rules=Rules.from_dict({**asdict(Rules()), **rules}))
-    except KortspelErrorOfRules as err:
-        raise RecordError(f"the record's rules: {err}") from None
-
-
-
-
-
-def replay_record(game: KilleGame, record: Mapping[str, Any],
+def replay_record(table: Table, record: Mapping[str, Any],
                   upto: int | None = None) -> KilleState:
     """The state after the record's actions (or only the first ``upto`` of them)."""
-    state = state_from_record(game, record)
-    acts = get_actions(record)
-    codec = game.codec
-    for i, a in enumerate(acts[:upto] if upto is not None else acts):
-        where = f"action {i + 1}"
-        try:
-            action = codec.from_json(a, where)
-        except InvalidActionError as err:
-            raise RecordError(str(err)) from None
-        try:
-            state.apply(action)
-        except (IllegalActionError, InvalidActionError) as err:
-            raise RecordError(f"{where} ({action}): {err}") from None
-    return state
+    return play_record(state_from_record(table, record), record, upto)
 
 
-def state_from_record(game: KilleGame, record: Mapping[str, Any]) -> KilleState:
+def state_from_record(game: Table, record: Mapping[str, Any]) -> KilleState:
     """The hand as dealt in ``record``, before any of its actions."""
-    from .game import play_order
-    from .state import KilleState
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    check_record(record)
     if record.get("game", "kille") != "kille":
-        raise RecordError(f"this is a record of {record.get('game')!r}, not of Kille")
-    names = check_names(get_field(record, "seats", list))
-    if tuple(names) != game.names:
-        raise RecordError(
-            f"the record seats {', '.join(names)} but this table seats "
-            f"{', '.join(game.names)}; use kortspel.replay(record) to load its own table"
-        )
-    rules = record.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise RecordError("the record's 'rules' should be an object of options")
-    try:
-        if Rules.from_dict({**asdict(Rules()), **rules}) != game.rules:
-            raise RecordError("the record's rules options differ from this table's")
-    except KortspelErrorOfRules as err:
-        raise RecordError(f"the record's rules: {err}") from None
+        raise RecordError(f"this is a record of {quote(record.get('game'), 40)}, not of Kille")
+    record_seats(record, game)
+    if record_rules(record, Rules) != game.rules:
+        raise RecordError("the record's rules options differ from this table's")
     check_text_fields(record)
     lives_raw = record.get("lives")
     if lives_raw is not None and not isinstance(lives_raw, Mapping):
@@ -116,6 +59,11 @@ def state_from_record(game: KilleGame, record: Mapping[str, Any]) -> KilleState:
     copies = [0] * len(KINDS)
 
     def take(name: Any, where: str) -> int:
+        # A record names every card by text, exactly: 8 (a number) is not the card "8",
+        # though a lesson's own call may say it so (``parse_kind``).
+        if not isinstance(name, str):
+            raise InvalidDealError(f"{where} is {quote(name, 40)}; a Kille record names a card by "
+                                   f"text such as \"Kavall\" or \"8\"")
         k = parse_kind(name)
         if copies[k] == 2:
             raise InvalidDealError(
@@ -146,7 +94,7 @@ def write_record(state: KilleState) -> dict[str, Any]:
         "dealer": names[state.dealer],
         "deal": {names[s]: card_name(state.dealt[s]) for s in state.order},
         "talon": [card_name(c) for c in state.talon],
-        "actions": [a.to_json() for a in state.actions],
+        "actions": [a.to_json() for a in state._actions],
     }
     if any(v != g.rules.lives for v in state.lives):
         rec["lives"] = {names[s]: v for s, v in enumerate(state.lives)}
@@ -154,7 +102,7 @@ def write_record(state: KilleState) -> dict[str, Any]:
         rec["rules"] = asdict(g.rules)
     # The count at the deal, not after this hand's own accepted ask (if any): the record
     # replays that ask itself.
-    asks = state.asks - sum(1 for a in state.actions if a.verb == "accept")
+    asks = state.asks - sum(1 for a in state._actions if a.verb == "accept")
     if asks:
         rec["asks_accepted"] = asks
     return rec

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..checks import check_choice, quote
 from ..errors import RulesError
 
 
@@ -27,15 +28,11 @@ class Rules:
     lives: int = 3
 
     def __post_init__(self) -> None:
-        if self.dealt_harlekin not in ("high", "low"):
-            raise RulesError(
-                f"dealt_harlekin must be 'high' or 'low', not {self.dealt_harlekin!r}"
-            )
-        if self.kuku_call not in ("anytime", "asked"):
-            raise RulesError(f"kuku_call must be 'anytime' or 'asked', not {self.kuku_call!r}")
-        if not isinstance(self.lives, int) or isinstance(self.lives, bool) or not \
-                1 <= self.lives <= 99:
-            raise RulesError(f"lives must be a whole number from 1 to 99, not {self.lives!r}")
+        check_choice("dealt_harlekin", self.dealt_harlekin, OPTIONS["dealt_harlekin"])
+        check_choice("kuku_call", self.kuku_call, OPTIONS["kuku_call"])
+        if type(self.lives) is not int or not 1 <= self.lives <= 99:
+            raise RulesError(f"lives must be a whole number from 1 to 99, not "
+                             f"{quote(self.lives, 40)}")
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -46,8 +43,8 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise RulesError(
-                f"unknown Kille rules option(s) {sorted(map(str, unknown))}; the options are "
-                f"{sorted(known)}"
+                f"unknown Kille rules option(s) {quote(sorted(map(str, unknown)))}; the options "
+                f"are {sorted(known)}"
             )
         return cls(**dict(data))
 
@@ -66,7 +63,7 @@ def match_pots(seats: int, length: str | int = "standard") -> int:
     rounded up."""
     if isinstance(length, int) and not isinstance(length, bool):
         if not 1 <= length <= 100:
-            raise RulesError(f"a match lasts 1 to 100 pots, not {length}")
+            raise RulesError(f"a match lasts 1 to 100 pots, not {quote(length, 40)}")
         return length
     if seats not in STANDARD_POTS:
         raise RulesError(f"Kille is played by 2 to 8 seats, not {seats}")
@@ -78,5 +75,5 @@ def match_pots(seats: int, length: str | int = "standard") -> int:
     if length == "long":
         return math.ceil(base * 1.5)
     raise RulesError(
-        f"match length must be 'short', 'standard', 'long' or a number, not {length!r}"
+        f"match length must be 'short', 'standard', 'long' or a number, not {quote(length, 40)}"
     )

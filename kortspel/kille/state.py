@@ -9,23 +9,21 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..actions import CHANCE, Action
+from ..checks import quote
 from ..errors import (
     HandOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    SeatError,
 )
 from ..events import OUT, TALON, Event, Zone, hand
+from ..shell import HandState, Table
 from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
 from .cards import card_name as _card_name
 from .observation import Observation
-
-if TYPE_CHECKING:
-    from .game import KilleGame
 
 _KUKU0, _KUKU1 = KUKU_CARDS
 _SWAP, _ANSWER, _MIDDLE, _OVER = 0, 1, 2, 3
@@ -55,7 +53,13 @@ def left_of(order: Sequence[int], seat: int) -> int | None:
     return order[i + 1] if i + 1 < len(order) else None
 
 
-class KilleState:
+def play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
+    """Seats in the hand, from the dealer's left round to the dealer."""
+    n = len(lives)
+    return tuple(s for s in ((dealer + 1 + i) % n for i in range(n)) if lives[s] > 0)
+
+
+class KilleState(HandState):
     """One Kille hand, from the deal to the showdown. Mutable; ``clone`` is cheap.
 
     ``pos`` indexes ``order`` (forehand first, dealer last). ``chain`` lists the swaps that
@@ -68,13 +72,15 @@ class KilleState:
     Kille has no chance turns after the deal, so ``to_act`` is never ``CHANCE``.
     """
 
-    __slots__ = ("game", "dealer", "lives", "order", "hold", "dealt", "low", "struck",
+    __slots__ = ("game", "dealer", "lives", "order", "_hold", "dealt", "_low", "_struck",
                  "face", "talon", "tp", "dead", "chain", "pos", "phase", "asks", "asked",
-                 "actions", "events", "outcome", "to_act", "is_over")
+                 "_actions", "_events", "outcome", "to_act", "is_over")
+
+    Observation = Observation
 
     def __init__(
         self,
-        game: KilleGame,
+        game: Table,
         dealer: int,
         lives: tuple[int, ...],
         order: tuple[int, ...],
@@ -88,12 +94,12 @@ class KilleState:
         self.dealer = dealer
         self.lives = lives
         self.order = order
-        self.hold = hold
+        self._hold = hold
         if _blank:
             return
         self.dealt = tuple(hold)
-        self.low = [False] * game.seats
-        self.struck: dict[int, str] = {}
+        self._low = [False] * game.seats
+        self._struck: dict[int, str] = {}
         self.face = 0  # bitmask of face-up card ids
         self.talon = talon
         self.tp = 0
@@ -105,21 +111,24 @@ class KilleState:
         self.is_over = False
         self.asks = asks
         self.asked = False
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
         self.outcome: Outcome | None = None
         self._deal()
 
-    # -- protocol ----------------------------------------------------------------
+    # -- what the hand holds, handed out as copies ------------------------------------
+    # The rules change these lists in place, many times a hand, and read them through the
+    # private names; a caller gets a copy of its own, of the same kind (a list prints and
+    # compares as it always did), so nothing it does to what it was given reaches the hand.
 
-    def _seat(self, seat: Any, what: str) -> int:
-        """A seat number given by a caller, checked: never wrapped, never guessed."""
-        n = self.game.seats
-        if type(seat) is not int or not 0 <= seat < n:
-            raise SeatError(
-                f"{what} takes a seat number from 0 to {n - 1} "
-                f"({', '.join(self.game.names)}), not {_brief(seat)}")
-        return seat
+    hold = property(lambda self: self._hold[:], doc=(
+        "The card id each seat holds, in seat order (-1 for a seat not in the hand)."))
+    low = property(lambda self: self._low[:], doc=(
+        "Per seat, whether it holds a Harlekin that counts as the lowest card."))
+    struck = property(lambda self: dict(self._struck), doc=(
+        'Seat -> the matador that struck it ("Husar" or "Husu").'))
+
+    # -- protocol ----------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now; out of turn only a Kuku call."""
@@ -135,7 +144,7 @@ class KilleState:
             self._seat(seat, "legal_actions")
         g = self.game
         acts = g.actions[seat]  # type: ignore[index]
-        kuku = (self.hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
+        kuku = (self._hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
         if seat != me:
             return [acts["kuku"]] if kuku else []
         if ph == _SWAP:
@@ -155,7 +164,7 @@ class KilleState:
 
     def callers(self) -> list[int]:
         """Seats other than the one to act that may call out of turn right now."""
-        hold = self.hold
+        hold = self._hold
         if (_KUKU0 not in hold and _KUKU1 not in hold) or self.is_over \
                 or not self.game._kuku_anytime:
             return []
@@ -193,26 +202,27 @@ class KilleState:
         seat, verb = action.seat, action.verb
         if not (0 <= seat < g.seats):
             raise InvalidActionError(
-                f"{action!r} names no seat of this table; its seats are 0 to {g.seats - 1}")
+                f"{quote(action, 120)} names no seat of this table; its seats are 0 to "
+                f"{g.seats - 1}")
         own = g.actions[seat].get(verb)
         if own is not action and own != action:
             g.codec.check(action)
-            raise InvalidActionError(f"{action!r} does not belong to this table")
+            raise InvalidActionError(f"{quote(action, 120)} does not belong to this table")
         # Standing or swapping in turn is always legal: skip building the legal list for it.
         if (seat != self.to_act or self.phase != _SWAP or (verb != "stand" and verb != "swap")) \
                 and action not in self.legal_actions(seat):
             self._refuse(seat, verb)
-        start = len(self.events)
-        self.actions.append(own)
+        start = len(self._events)
+        self._actions.append(own)
         _DO[verb](self, seat)
-        return self.events[start:]
+        return self._events[start:]
 
     def clone(self) -> KilleState:
-        c = KilleState(self.game, self.dealer, self.lives, self.order, self.hold[:], (),
+        c = KilleState(self.game, self.dealer, self.lives, self.order, self._hold[:], (),
                        _blank=True)
         c.dealt = self.dealt
-        c.low = self.low[:]
-        c.struck = dict(self.struck)
+        c._low = self._low[:]
+        c._struck = dict(self._struck)
         c.face = self.face
         c.talon = self.talon
         c.tp = self.tp
@@ -224,8 +234,8 @@ class KilleState:
         c.is_over = self.is_over
         c.asks = self.asks
         c.asked = self.asked
-        c.actions = self.actions[:]
-        c.events = self.events[:]
+        c._actions = self._actions[:]
+        c._events = self._events[:]
         c.outcome = self.outcome  # immutable all through, so sharing it is safe
         return c
 
@@ -234,26 +244,10 @@ class KilleState:
         out = self.outcome
         okey = None if out is None else out._replace(struck=tuple(sorted(out.struck.items())))
         return (self.game.names, self.game.rules, self.dealer, self.lives, self.order,
-                tuple(self.hold), self.dealt, tuple(self.low), tuple(sorted(self.struck.items())),
-                self.face, self.talon, self.tp, self.dead, self.chain, self.pos, self.phase,
-                self.asks, self.asked, tuple(self.actions), okey)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KilleState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
-        """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            self._seat(seat, "observation")
-        return Observation(self, seat, legal)
-
-    def record(self) -> dict[str, Any]:
-        """The JSON-able record that replays this hand exactly (deal, full talon, actions)."""
-        from .records import write_record
-
-        return write_record(self)
+                tuple(self._hold), self.dealt, tuple(self._low),
+                tuple(sorted(self._struck.items())), self.face, self.talon, self.tp, self.dead,
+                self.chain, self.pos, self.phase, self.asks, self.asked, tuple(self._actions),
+                okey)
 
     # -- reading the table --------------------------------------------------------
 
@@ -262,20 +256,20 @@ class KilleState:
         (its next card last, on top) and the cards out of play. With ``game.pack()`` it
         shows that no card is ever made or lost."""
         out: dict[Zone, tuple[str, ...]] = {
-            hand(s): (_card_name(self.hold[s]),) for s in self.order}
+            hand(s): (_card_name(self._hold[s]),) for s in self.order}
         out[Zone(TALON)] = tuple(_card_name(c) for c in reversed(self.talon[self.tp:]))
         out[Zone(OUT)] = tuple(_card_name(c) for c in self.dead)
         return out
 
     def card(self, seat: int) -> str | None:
         """The kind the seat holds now (``None`` for a seat out of the hand). Omniscient."""
-        c = self.hold[self._seat(seat, "card")]
+        c = self._hold[self._seat(seat, "card")]
         return None if c < 0 else _card_name(c)
 
     def is_face_up(self, seat: int) -> bool:
         """Whether the seat's card lies face up: a matador that refused, a Harlekin that went
         across, a two-seat Kuku, and every card once the showdown has turned them all up."""
-        c = self.hold[self._seat(seat, "is_face_up")]
+        c = self._hold[self._seat(seat, "is_face_up")]
         if c < 0:
             return False
         out = self.outcome
@@ -314,10 +308,10 @@ class KilleState:
                 mark.append("dealer")
             if self.is_face_up(s):
                 mark.append("face up")
-            if self.low[s]:
+            if self._low[s]:
                 mark.append("low Harlekin")
-            if s in self.struck:
-                mark.append(f"struck by {self.struck[s]}")
+            if s in self._struck:
+                mark.append(f"struck by {self._struck[s]}")
             if s == self.to_act:
                 mark.append("to act")
             extra = f" ({', '.join(mark)})" if mark else ""
@@ -339,7 +333,7 @@ class KilleState:
                 "over": False,
                 "to_act": names[self.to_act],  # type: ignore[index]
                 "lives": {names[s]: self.lives[s] for s in range(len(names))},
-                "narration": [e.text for e in self.events],
+                "narration": [e.text for e in self._events],
             }
         o = self.outcome
         lost = set(o.lose_life)
@@ -354,7 +348,7 @@ class KilleState:
             "lives": {names[s]: self.lives[s] - (s in lost) for s in range(len(names))},
             "guard": o.guard or None,
             "redeal": o.redeal or None,
-            "narration": [e.text for e in self.events],
+            "narration": [e.text for e in self._events],
         }
 
     # -- errors ---------------------------------------------------------------------
@@ -400,15 +394,15 @@ class KilleState:
         raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self._say_legal(seat)}")
 
     def _reveal(self, seat: int) -> None:
-        self.face |= 1 << self.hold[seat]
+        self.face |= 1 << self._hold[seat]
 
     # -- the deal -----------------------------------------------------------------------
 
     def _deal(self) -> None:
         say = self.game.narrator
-        hold = self.hold
+        hold = self._hold
         order = self.order
-        events = self.events
+        events = self._events
         deal = say._deal.get((self.dealer, order))
         events.append(deal if deal is not None else say.deal(self.dealer, order,
                                                              len(self.talon)))
@@ -434,33 +428,33 @@ class KilleState:
     # -- verbs --------------------------------------------------------------------------
 
     def _do_stand(self, seat: int) -> None:
-        self.events.append(self.game.narrator._stand[seat])
+        self._events.append(self.game.narrator._stand[seat])
         self.chain = ()
         self._next(self.pos + 1)
 
     def _do_kuku(self, seat: int) -> None:
         self._reveal(seat)
-        self.events.append(self.game.narrator.kuku_call(seat))
+        self._events.append(self.game.narrator.kuku_call(seat))
         self._showdown()
 
     def _do_ask(self, seat: int) -> None:
         self.asked = True
-        self.events.append(self.game.narrator.ask(seat, self.dealer))
+        self._events.append(self.game.narrator.ask(seat, self.dealer))
         self.phase = _ANSWER
         self.to_act = self.dealer
 
     def _do_accept(self, seat: int) -> None:
-        self.events.append(self.game.narrator.accept(seat, self.dealer))
+        self._events.append(self.game.narrator.accept(seat, self.dealer))
         self.asks += 1
         self._end(redeal="better cards accepted")
 
     def _do_refuse(self, seat: int) -> None:
-        self.events.append(self.game.narrator.refuse(seat, self.order[0]))
+        self._events.append(self.game.narrator.refuse(seat, self.order[0]))
         self.phase = _SWAP
         self.to_act = self.order[self.pos]
 
     def _do_depends(self, seat: int) -> None:
-        self.events.append(self.game.narrator.depends(seat, self.order[1]))
+        self._events.append(self.game.narrator.depends(seat, self.order[1]))
         self.phase = _MIDDLE
         self.to_act = self.order[1]
 
@@ -468,20 +462,20 @@ class KilleState:
         say = self.game.narrator
         order = self.order
         n = len(order)
-        hold = self.hold
+        hold = self._hold
         p = self.pos
         if p == n - 1:
-            self.events.append(say._ask_talon[seat])
+            self._events.append(say._ask_talon[seat])
             self._talon_swap(seat)
             return
         q = p + 1
         target = order[q]
-        self.events.append(say._ask[seat][target])
+        self._events.append(say._ask[seat][target])
         while hold[target] >> 1 in (KAVALL, VARDSHUS):
             k = hold[target] >> 1
             self._reveal(target)
             q += 1
-            self.events.append(say.forbi(target, k, seat, order[q] if q < n else None))
+            self._events.append(say.forbi(target, k, seat, order[q] if q < n else None))
             if q == n:
                 self._talon_swap(seat)
                 return
@@ -493,25 +487,25 @@ class KilleState:
             self.to_act = order[q]
         elif k == KUKU:
             self._reveal(target)
-            self.events.append(say.kuku_refuses(target, seat))
+            self._events.append(say.kuku_refuses(target, seat))
             self._showdown()
         elif k == HUSAR:
             self._reveal(target)
-            self.struck[seat] = "Husar"
-            self.events.append(say.husar(target, seat))
+            self._struck[seat] = "Husar"
+            self._events.append(say.husar(target, seat))
             self.chain = ()
             self._next(q + 1)
         elif k == HUSU:
             self._reveal(target)
-            self.events.append(say.husu(target, k))
+            self._events.append(say.husu(target, k))
             self._bite_back(seat)
             self._next(q + 1)
 
     def _exchange(self, p: int, q: int) -> None:
-        hold = self.hold
+        hold = self._hold
         cp, cq = hold[p], hold[q]
         kp, kq = cp >> 1, cq >> 1
-        self.chain = self.chain + ((p, q, cp, cq, self.low[p], self.low[q]),)
+        self.chain = self.chain + ((p, q, cp, cq, self._low[p], self._low[q]),)
         hold[p], hold[q] = cq, cp
         say = self.game.narrator
         private = say._swap_cards.get((p, q, kp, kq))  # the usual case, without a call
@@ -519,32 +513,32 @@ class KilleState:
             private = say.plain_swap(p, q, kp, kq)[1]
         if kp != HARLEKIN and kq != HARLEKIN:
             public = say._swap[p][q]
-            self.low[p] = self.low[q] = False
-            self.events += (public, private)
+            self._low[p] = self._low[q] = False
+            self._events += (public, private)
             return
         both = kp == kq
-        self.low[p] = kq == HARLEKIN and not both
-        self.low[q] = kp == HARLEKIN and not both
+        self._low[p] = kq == HARLEKIN and not both
+        self._low[q] = kp == HARLEKIN and not both
         if kp == HARLEKIN:
             self.face |= 1 << cp
         if kq == HARLEKIN:
             self.face |= 1 << cq
-        self.events.append(say.harlekin_swap(p, q, kp, kq, self.low[p], self.low[q]))
-        self.events.append(private)
+        self._events.append(say.harlekin_swap(p, q, kp, kq, self._low[p], self._low[q]))
+        self._events.append(private)
 
     def _bite_back(self, seat: int) -> None:
         """Husu: send the offered card back along its chain; its first holder is struck."""
         chain = self.chain
         for p, q, cp, cq, lp, lq in reversed(chain):
-            self.hold[p], self.hold[q] = cp, cq
-            self.low[p], self.low[q] = lp, lq
+            self._hold[p], self._hold[q] = cp, cq
+            self._low[p], self._low[q] = lp, lq
         origin = chain[0][0] if chain else seat
         self.chain = ()
-        self.struck[origin] = "Husu"
+        self._struck[origin] = "Husu"
         say = self.game.narrator
-        self.events.append(say.bite_back(seat, chain, origin))
+        self._events.append(say.bite_back(seat, chain, origin))
         for s in dict.fromkeys(s for p, q, *_ in chain for s in (p, q)):  # each seat once
-            self.events.append(say.back(s, self.hold[s] >> 1))
+            self._events.append(say.back(s, self._hold[s] >> 1))
 
     def _talon_swap(self, seat: int) -> None:
         """Draw from the talon for ``seat``; whatever comes, the round ends after it."""
@@ -557,28 +551,28 @@ class KilleState:
             if k in (KAVALL, VARDSHUS):
                 self.dead += (c,)
                 self.face |= 1 << c
-                self.events.append(say.talon_aside(seat, k))
+                self._events.append(say.talon_aside(seat, k))
                 continue
             if k == KUKU:
                 self.dead += (c,)
                 self.face |= 1 << c
-                self.events.append(say.talon_kuku(seat))
+                self._events.append(say.talon_kuku(seat))
             elif k == HUSAR:
                 self.dead += (c,)
                 self.face |= 1 << c
-                self.struck[seat] = "Husar"
-                self.events.append(say.talon_husar(seat))
+                self._struck[seat] = "Husar"
+                self._events.append(say.talon_husar(seat))
             elif k == HUSU:
                 self.dead += (c,)
                 self.face |= 1 << c
-                self.events.append(say.talon_husu(seat, k))
+                self._events.append(say.talon_husu(seat, k))
                 self._bite_back(seat)
             else:
-                old = self.hold[seat]
-                self.hold[seat] = c
+                old = self._hold[seat]
+                self._hold[seat] = c
                 self.dead += (old,)
-                self.low[seat] = False
-                self.events += say.talon_draw(seat, k, old >> 1)
+                self._low[seat] = False
+                self._events += say.talon_draw(seat, k, old >> 1)
             self._showdown()
             return
         # Never reached: the talon holds every card not dealt (34 or more), and only the four
@@ -587,7 +581,7 @@ class KilleState:
 
     def _next(self, pos: int) -> None:
         if pos >= len(self.order):
-            self.events.append(self.game.narrator.round_over)
+            self._events.append(self.game.narrator.round_over)
             self._showdown()
         else:
             self.pos = pos
@@ -597,10 +591,10 @@ class KilleState:
 
     def rank(self, seat: int) -> int:
         """The seat's card for the lowest-card comparison (19 = Kuku or high Harlekin)."""
-        c = self.hold[seat]
+        c = self._hold[seat]
         k = c >> 1
         if k == HARLEKIN:
-            if self.low[seat]:
+            if self._low[seat]:
                 return -2
             if self.game.rules.dealt_harlekin == "low" and c == self.dealt[seat]:
                 return -1
@@ -611,9 +605,9 @@ class KilleState:
         g = self.game
         say = g.narrator
         order = self.order
-        hold = self.hold
-        struck = self.struck
-        low = self.low
+        hold = self._hold
+        struck = self._struck
+        low = self._low
         # The hottest lines of a hand, so the narrator's caches are read here directly (a
         # plain loop: a comprehension or a call per seat costs more than the work).
         show, label = say._show, say._label
@@ -625,7 +619,7 @@ class KilleState:
             kinds.append(k)
             shown.append(label[s][k])
             effects += show[s][k]
-        self.events.append(Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
+        self._events.append(Event("showdown", f"Everyone turns up: {', '.join(shown)}.", None,
                                  tuple(effects), "", (order, tuple(kinds))))
         # Struck seats and low Harlekins lose first; the lowest card is picked from the rest.
         first: list[int] = []
@@ -665,18 +659,18 @@ class KilleState:
                 losers = []
                 guard = "nobody struck"
         for s in first:
-            why = (f"struck by the {self.struck[s]}" if s in self.struck
+            why = (f"struck by the {self._struck[s]}" if s in self._struck
                    else "holding a low Harlekin")
             if s in losers:
-                self.events.append(say.loses_first(s, why))
+                self._events.append(say.loses_first(s, why))
         if lowest and (guard == "" or set(lowest) <= set(losers)):
             key = (tuple(lowest), hold[lowest[0]] >> 1)
             event = say._lowest.get(key)
-            self.events.append(event if event is not None else say.lowest(*key))
+            self._events.append(event if event is not None else say.lowest(*key))
         if guard:
-            self.events.append(say.guard(guard))
+            self._events.append(say.guard(guard))
         elif not losers:
-            self.events.append(say.nobody)
+            self._events.append(say.nobody)
         self._end(first=first, lowest=lowest, losers=losers, guard=guard)
 
     def _end(self, first: Sequence[int] = (), lowest: Sequence[int] = (),
@@ -685,15 +679,15 @@ class KilleState:
         self.to_act = None
         self.is_over = True
         order = self.order
-        low = self.low
+        low = self._low
         if first:
             lost = set(losers)
             lose_life = tuple([s for s in order if s in lost])
         else:
             lose_life = tuple(losers)  # no seat lost first, so these are the lowest: in order
         self.outcome = Outcome(
-            tuple([c >> 1 for c in self.hold]),  # -1 >> 1 is -1: a seat not in the hand
-            MappingProxyType(dict(self.struck)) if self.struck else _NOBODY_STRUCK,
+            tuple([c >> 1 for c in self._hold]),  # -1 >> 1 is -1: a seat not in the hand
+            MappingProxyType(dict(self._struck)) if self._struck else _NOBODY_STRUCK,
             tuple([s for s in order if low[s]]) if True in low else (),
             tuple(lowest),
             lose_life,
@@ -705,8 +699,3 @@ class KilleState:
 _DO = {verb: getattr(KilleState, "_do_" + verb) for verb in VERBS}
 _NOBODY_STRUCK: Mapping[int, str] = MappingProxyType({})
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

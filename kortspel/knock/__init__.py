@@ -57,16 +57,16 @@ import random
 import time
 from collections.abc import Iterable
 
-from ..protocol import GameSpec, RandomBot
+from ..shell import game_spec
 from . import telling
 from .bots import KnockHeuristic
 from .cards import NAMES, POINTS, RANKS, SHOWN, card_id, face_total, show, show_all
 from .fast import shuffled_pack
-from .game import VERB_SPECS, KnockGame, play_order
+from .game import VERB_SPECS, KnockGame, game_for, play_order
 from .match import KnockMatch, RoundSummary, cut_for_dealer, highest_cut
 from .narration import EVENT_KINDS, KNOCK_CALL
 from .observation import Observation
-from .records import game_for, hidden_shuffle
+from .records import hidden_shuffle
 from .rules import OPTIONS, Rules, star_penalty
 from .settle import Settlement, knock_is_valid, settle
 from .state import Carry, KnockState, Outcome
@@ -80,10 +80,6 @@ __all__ = [
     "highest_cut", "KnockHeuristic", "EVENT_KINDS", "KNOCK_CALL", "VERB_SPECS", "play_order",
     "game_for", "hidden_shuffle", "telling", "SPEC",
 ]
-
-
-def _make(seats: object = 4, **options: object) -> KnockGame:
-    return KnockGame(seats, **options)  # type: ignore[arg-type]
 
 
 def _bench_hand_value(seconds: float) -> Iterable[str]:
@@ -101,20 +97,7 @@ def _bench_hand_value(seconds: float) -> Iterable[str]:
     yield "knock hand_value calls/s (cards by name):".ljust(44) + f"{rate:>10,.0f}"
 
 
-SPEC = GameSpec(
-    name="knock",
-    title="Swedish Knock",
-    seats=(2, 5),
-    make=_make,
-    from_record=game_for,
-    bots={"random": lambda name: RandomBot(name), "heuristic": KnockHeuristic},
-    match=KnockMatch,
-    examples="kortspel.knock",
-    options=OPTIONS,
-    hidden_shuffle=hidden_shuffle,
-    event_kinds=EVENT_KINDS,
-    bench_seats=4,
-    bench_unit="rounds",
-    bench_aim="aim 5,000",
-    bench_extra=_bench_hand_value,
-)
+SPEC = game_spec(KnockGame, KnockHeuristic, KnockMatch, game_for,
+                 hidden_shuffle, OPTIONS, EVENT_KINDS,
+                 bench_seats=4, bench_unit="rounds",
+                 match_word="game", bench_aim="aim 5,000", bench_extra=_bench_hand_value)

@@ -91,7 +91,7 @@ class KnockHeuristic:
         unseen = _unseen(obs)
         if not unseen:
             return draws["discard"]
-        expected = sum(_best_after(mine, c, two) for c in unseen) / len(unseen)
+        expected = _expected_best(mine, unseen, two)
         # A card from the stock is secret; the discard pile's top tells the table what we
         # keep, so take it only when it is clearly better.
         return draws["discard"] if take + 0.5 < expected else draws["stock"]
@@ -130,6 +130,22 @@ def _best_after(mine: list[int], card: int, two: int, keep: int = -1) -> int:
     """The lowest value after adding ``card`` and throwing one card (never ``keep``)."""
     key = sum(KEY[c] for c in mine) + KEY[card]
     return min(value_of_key(key - KEY[c], two) for c in (*mine, card) if c != keep)
+
+
+def _expected_best(mine: list[int], unseen: list[int], two: int) -> float:
+    """The mean of ``_best_after(mine, c)`` over the unseen cards ``c``. A hand's value
+    depends on its ranks only, so each rank is worked out once and counted as often as it
+    is unseen: the same sum of whole numbers as card by card, three times fewer values."""
+    base = sum(KEY[c] for c in mine)
+    keys = [KEY[c] for c in mine]
+    by_rank: dict[int, list[int]] = {}
+    for c in unseen:
+        by_rank.setdefault(KEY[c], []).append(c)
+    total = 0
+    for k, cards in by_rank.items():
+        key = base + k
+        total += len(cards) * min(value_of_key(key - x, two) for x in (*keys, k))
+    return total / len(unseen)
 
 
 def _unseen(obs: Observation) -> list[int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import french
+from ..checks import quote
 from ..french import CardError, parse_card
 
 NAMES: tuple[str, ...] = french.PACK
@@ -45,7 +46,7 @@ def card_ids(cards: Iterable[object]) -> list[int]:
     for c in cards:
         if type(c) is int:
             if not 0 <= c < DECK_SIZE:
-                raise CardError(f"a card id is 0 to {DECK_SIZE - 1}, not {c}")
+                raise CardError(f"a card id is 0 to {DECK_SIZE - 1}, not {quote(c, 40)}")
             out.append(c)
         else:
             out.append(card_id(c))

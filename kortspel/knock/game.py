@@ -7,14 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, ActionCodec, Arg, Verb
-from ..errors import KortspelError, RecordError, RulesError
-from ..protocol import check_seats
-from ..records import seat_names
+from ..checks import check_int, quote
+from ..errors import RecordError
+from ..records import check_names, get_field
+from ..shell import Table, check_record
 from .cards import DECK_SIZE, INDEX, NAMES, parse_card
 from .fast import shuffled_pack
 from .narration import Narrator
-from .rules import HAND_SIZE, OUT_OVER, Rules
-from .state import Carry, KnockState
+from .records import _check_game, _rules, replay_record, state_from_record, write_record
+from .rules import GROWS, HAND_SIZE, OUT_OVER, Rules
+from .state import Carry, KnockState, play_order
 
 VERB_SPECS = (
     Verb("draw", (Arg("from", "choice", ("stock", "discard")),),
@@ -33,20 +35,7 @@ TEXT_ALIASES = {
 records."""
 
 
-def check_seed(seed: Any) -> None:
-    """A seed is a whole number or text: anything else would either fail deep inside
-    ``random`` or, worse, be hashed differently from one Python to the next."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
-        raise KortspelError(f"a seed is a whole number or text (or None for a fresh shuffle), "
-                            f"not {type(seed).__name__}")
-
-
-def play_order(dealer: int, seats: int, out: tuple[int, ...] = ()) -> tuple[int, ...]:
-    """The seats still in, from the dealer's left round to the dealer (rule 1)."""
-    return tuple(s for s in ((dealer + 1 + i) % seats for i in range(seats)) if s not in out)
-
-
-class KnockGame:
+class KnockGame(Table):
     """A Swedish Knock table: 2 to 5 seats, their names, and the rules options.
 
     Immutable once made; every round state shares it, with the actions and events it makes
@@ -55,20 +44,13 @@ class KnockGame:
 
     name = "knock"
     title = "Swedish Knock"
+    Rules = Rules
+    seat_range, usual_seats = (2, 5), 4
+    _read = staticmethod(state_from_record)
+    _replay = staticmethod(replay_record)
+    _write = staticmethod(write_record)
 
-    def __init__(self, seats: int | Sequence[str] = 4, names: Sequence[str] | None = None,
-                 rules: Rules | Mapping[str, Any] | None = None, **options: Any) -> None:
-        self.seats, self.names = check_seats("Swedish Knock", seats, names, 2, 5, seat_names)
-        if rules is None:
-            self.rules = Rules.from_dict(options)
-        elif isinstance(rules, Rules):
-            self.rules = Rules.from_dict({**rules.to_dict(), **options})
-        elif isinstance(rules, Mapping):
-            self.rules = Rules.from_dict({**dict(rules), **options})
-        else:
-            raise RulesError(f"rules are options by name, e.g. {{'unused_two': 0}}, not "
-                             f"{type(rules).__name__}")
-        self._index = {n: i for i, n in enumerate(self.names)}
+    def _equip(self) -> None:
         self.codec = ActionCodec("Swedish Knock", VERB_SPECS, self.names, parse_card=parse_card,
                                  aliases=TEXT_ALIASES)
         self.narrator = Narrator(self.names)
@@ -81,29 +63,9 @@ class KnockGame:
                               for s in seats_range)
         self._zero = Carry((0,) * self.seats, (0,) * self.seats, (0,) * self.seats, ())
 
-    def __repr__(self) -> str:
-        return f"kortspel.load('knock', seats={self.seats}, names={list(self.names)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KnockGame) and (self.names, self.rules) == (
-            other.names, other.rules)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def seat_index(self, name: str) -> int:
-        try:
-            return self._index[name]
-        except (KeyError, TypeError):
-            raise RecordError(f"{name!r} is not a seat at this table; the seats are "
-                              f"{', '.join(self.names)}") from None
-
     def pack(self) -> list[str]:
         """Every card of the pack by name: the 52 French cards."""
         return list(NAMES)
-
-    def action(self, data: Any, to_act: int | None = None) -> Action:
-        """An action of this table from text or a record's action object."""
-        return self.codec.coerce(data, to_act)
 
     def canonical(self, action: Action) -> Action | None:
         """This table's own copy of ``action`` (the object its states hand out), or ``None``
@@ -127,16 +89,6 @@ class KnockGame:
             return None
         return own
 
-    def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
-        from ..registry import bot_for
-
-        return bot_for("knock", level, name)
-
-    def match(self, **options: Any) -> Any:
-        from .match import KnockMatch
-
-        return KnockMatch(self, **options)
-
     # -- starting rounds ------------------------------------------------------------------------
 
     def new_hand(self, seed: int | str | None = None, *,
@@ -157,9 +109,7 @@ class KnockGame:
         (seats already out, in the order they went).
         """
         if record is not None:
-            from .records import state_from_record
-
-            return state_from_record(self, record)
+            return self.from_record(record)
         if dealer is None and scores is None and stars is None and skunks is None \
                 and out is None:
             carry = self._zero
@@ -167,11 +117,7 @@ class KnockGame:
         else:
             carry = self._carry(scores, stars, skunks, out)
             d = self._dealer(dealer, carry.out)
-        if rng is None:
-            check_seed(seed)
-            rng = random.Random(seed)
-        elif not isinstance(rng, random.Random):
-            raise KortspelError(f"rng is a random.Random, not {type(rng).__name__}")
+        rng = self._shuffler(seed, rng)
         order = play_order(d, self.seats, carry.out)
         deck = shuffled_pack(rng)
         hands: list[list[int]] = [[] for _ in range(self.seats)]
@@ -180,15 +126,6 @@ class KnockGame:
             hands[s] = deck[at:at + HAND_SIZE]
             at += HAND_SIZE
         return KnockState(self, d, order, carry, hands, deck[at], deck[at + 1:])
-
-    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> KnockState:
-        """The state after the record's actions (or only the first ``upto`` of them)."""
-        from .records import replay_record
-
-        if upto is not None and (type(upto) is not int or upto < 0):
-            raise KortspelError(f"upto counts actions: a whole number of 0 or more, not "
-                                f"{upto!r}")
-        return replay_record(self, record, upto)
 
     # -- the match state a round starts from ----------------------------------------------------
 
@@ -209,7 +146,8 @@ class KnockGame:
                               f"numbers, not {type(value).__name__}")
         for v in out:
             if type(v) is not int or v < 0:
-                raise RecordError(f"{what} are whole numbers of 0 or more, not {v!r}")
+                raise RecordError(f"{what} are whole numbers of 0 or more, not {quote(v, 40)}")
+            check_int(v, f"a seat's {what}", RecordError, GROWS.get(what, 1))
         return tuple(out)
 
     def _carry(self, scores: Any, stars: Any, skunks: Any, out: Any) -> Carry:
@@ -219,7 +157,7 @@ class KnockGame:
             s = self.seat_index(x) if isinstance(x, str) else x
             if type(s) is not int or not 0 <= s < self.seats or s in gone:
                 raise RecordError(f"out lists the seats out of the game (numbers or names), "
-                                  f"each once, not {out!r}")
+                                  f"each once, not {quote(out, 60)}")
             gone.append(s)
         for s in range(self.seats):
             if (s in gone) != (sc[s] > OUT_OVER):
@@ -237,10 +175,32 @@ class KnockGame:
             while d in out:
                 d -= 1
             return d
-        d = self.seat_index(dealer) if isinstance(dealer, str) else dealer
-        if type(d) is not int or not 0 <= d < self.seats:
-            raise RecordError(f"no seat {dealer!r} to deal; the seats are 0 to "
+        d = self._seat_number(dealer)
+        if d is None:
+            raise RecordError(f"no seat {quote(dealer, 40)} to deal; the seats are 0 to "
                               f"{self.seats - 1} or their names")
         if d in out:
             raise RecordError(f"{self.names[d]} is out of the game and cannot deal")
         return d
+
+
+_TABLES: dict[tuple[tuple[str, ...], Rules], KnockGame] = {}
+"""Tables already made for records, by seats and rules. A table is immutable, so replays of
+records from the same table share one, with the actions and events it has made."""
+
+
+def game_for(record: Any) -> KnockGame:
+    """The table a record was played at (its seats and rules options)."""
+    _check_game(check_record(record))
+    names = check_names(get_field(record, "seats", list))
+    if not 2 <= len(names) <= 5:
+        raise RecordError(f"Swedish Knock is played by 2 to 5 seats; the record's 'seats' "
+                          f"has {len(names)}")
+    rules = _rules(record)
+    key = (tuple(names), rules)
+    game = _TABLES.get(key)
+    if game is None:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        game = _TABLES[key] = KnockGame(names, rules=rules)
+    return game

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalActionError, MatchError, SeatError
-from ..protocol import Bot, step
-from ..records import undo_last
+from ..checks import check_match
+from ..protocol import Bot
+from ..records import copy_json
+from ..shell import MatchShell
 from .cards import NAMES, POINTS
 from .fast import shuffled_pack
-from .game import KnockGame, check_seed
+from .game import KnockGame
 from .settle import Settlement
 from .state import KnockState
 
@@ -57,7 +58,7 @@ class RoundSummary:
     match_over: bool
 
 
-class KnockMatch:
+class KnockMatch(MatchShell):
     """Running totals, stars, skunks, eliminations and the moving deal, around round states.
 
     ``seed`` fixes every shuffle of the match, the cut included. ``dealer`` (a seat number or
@@ -65,39 +66,50 @@ class KnockMatch:
     refusing, changes nothing.
     """
 
-    def __init__(self, game: KnockGame, *, seed: int | str | None = None,
-                 dealer: int | str | None = None) -> None:
-        if not isinstance(game, KnockGame):
-            raise MatchError(f"a Knock match is played at a Knock table (kortspel.load("
-                             f"'knock', ...)), not {type(game).__name__}")
-        check_seed(seed)
+    over = "the game is over"
+    hand_word = "round"
+    quote_limit = 60
+
+    def __init__(self, game: KnockGame, *extra: Any, seed: int | str | None = None,
+                 dealer: int | str | None = None, **unknown: Any) -> None:
+        check_match("a Knock match", game, KnockGame, seed, extra, unknown, ("seed", "dealer"))
         self.game = game
         n = game.seats
         self.rng = random.Random(seed)
-        self.cuts: list[list[tuple[int, int]]] = []
-        if dealer is None:
-            self.dealer, self.cuts = cut_for_dealer(n, self.rng)
-        elif isinstance(dealer, str):
-            self.dealer = game.seat_index(dealer)
-        elif type(dealer) is int and 0 <= dealer < n:
-            self.dealer = dealer
-        else:
-            raise SeatError(f"dealer is a seat number from 0 to {n - 1} or a seat's name "
-                            f"({', '.join(game.names)}), not {dealer!r}")
+        self._cuts: list[list[tuple[int, int]]] = []
+        first = self._first_dealer(dealer)
+        if first is None:
+            first, self._cuts = cut_for_dealer(n, self.rng)
+        self.dealer = first
         self.first_dealer = self.dealer
-        self.scores = [0] * n
-        self.stars = [0] * n
-        self.skunks = [0] * n
-        self.out: list[int] = []
+        self._scores = [0] * n
+        self._stars = [0] * n
+        self._skunks = [0] * n
+        self._out: list[int] = []
         self.winner: int | None = None
         self.circles: int | None = None
         self.finished = False
-        self.history: list[RoundSummary] = []
+        self._history: list[RoundSummary] = []
         self.hand: KnockState = self._deal()
 
+    # -- what the match holds, handed out as copies -------------------------------------
+    # Replaced as rounds are settled; a caller gets a copy of its own, of the same kind, so
+    # nothing it does to what it was given reaches the match.
+
+    scores = property(lambda self: self._scores[:], doc="Each seat's running total.")
+    stars = property(lambda self: self._stars[:], doc="Each seat's stars (invalid knocks).")
+    skunks = property(lambda self: self._skunks[:], doc="Each seat's skunks.")
+    out = property(lambda self: self._out[:], doc=(
+        "The seats out of the game, in the order they went out."))
+
+    @property
+    def cuts(self) -> list[list[tuple[int, int]]]:
+        """Each cut for the first deal: (seat, card id) pairs (empty when a dealer was given)."""
+        return [cut[:] for cut in self._cuts]
+
     def _deal(self) -> KnockState:
-        return self.game.new_hand(rng=self.rng, dealer=self.dealer, scores=self.scores,
-                                  stars=self.stars, skunks=self.skunks, out=self.out)
+        return self.game.new_hand(rng=self.rng, dealer=self.dealer, scores=self._scores,
+                                  stars=self._stars, skunks=self._skunks, out=self._out)
 
     @property
     def is_over(self) -> bool:
@@ -106,70 +118,43 @@ class KnockMatch:
 
     @property
     def rounds_played(self) -> int:
-        return len(self.history)
+        return len(self._history)
 
     @property
     def seats_in(self) -> list[int]:
-        return [s for s in range(self.game.seats) if s not in self.out]
+        return [s for s in range(self.game.seats) if s not in self._out]
 
     def next_hand(self) -> RoundSummary:
         """Settle the finished round (totals, stars, skunks, who is out, the winner) and,
         unless the game is over, deal the next round with the dealer rule 12 chose."""
-        if self.finished:
-            raise MatchError("the game is over; start a new match to play on")
-        hand = self.hand
-        if not hand.is_over:
-            raise IllegalActionError("the round is still being played; finish it first")
+        hand = self._finished_hand()
         assert hand.outcome is not None
         st = hand.outcome.settlement
         over = st.next_dealer is None
         summary = RoundSummary(hand.record(), hand.result(), st, over)
-        self.scores, self.stars, self.skunks = list(st.scores), list(st.stars), list(st.skunks)
-        self.out = list(st.out)
-        self.history.append(summary)
+        self._scores, self._stars, self._skunks = list(st.scores), list(st.stars), list(st.skunks)
+        self._out = list(st.out)
         if over:
             self.finished = True
             self.winner, self.circles = st.winner, st.circles
         else:
             self.dealer = st.next_dealer  # type: ignore[assignment]
             self.hand = self._deal()
-        return summary
+        return self._settled(summary)
 
     # -- playing -------------------------------------------------------------------------------
 
     def play_bots(self, bots: Sequence[Bot], rng: random.Random | None = None,
                   max_rounds: int = 500) -> None:
-        """Play the whole match with computer players (for simulations and tests)."""
-        rng = rng or self.rng
-        while not self.finished and len(self.history) < max_rounds:
-            while not self.hand.is_over:
-                step(self.hand, bots, rng)
-            self.next_hand()
-
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last decision in this round (practice mode).
-
-        The round is rebuilt from its record without that decision and what followed it.
-        Returns ``False`` when the seat has made no decision this round. Once the game is
-        over it is refused: the result stands.
-        """
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            raise SeatError(f"undo takes a seat number from 0 to {self.game.seats - 1}, "
-                            f"not {seat!r}")
-        if self.finished:
-            raise MatchError("the game is over and its result stands; start a new match to "
-                             "play again")
-        undone = undo_last(self.game, self.hand, seat)
-        if undone is None:
-            return False
-        self.hand = undone
-        return True
+        """Play the whole match with computer players (for simulations and tests): at most
+        ``max_rounds`` rounds, so a run of seeds that never ends a game still stops."""
+        self._play(bots, rng, lambda: not self.finished and len(self._history) < max_rounds)
 
     def standings(self) -> list[dict[str, Any]]:
         """Each seat's running total, stars and skunks, and whether it is out."""
         names = self.game.names
-        return [{"seat": names[s], "score": self.scores[s], "stars": self.stars[s],
-                 "skunks": self.skunks[s], "out": s in self.out}
+        return [{"seat": names[s], "score": self._scores[s], "stars": self._stars[s],
+                 "skunks": self._skunks[s], "out": s in self._out}
                 for s in range(self.game.seats)]
 
     def record(self) -> dict[str, Any]:
@@ -177,12 +162,12 @@ class KnockMatch:
         names = self.game.names
         return {
             "game": "knock", "match": True, "seats": list(names),
-            "cuts": [{names[s]: NAMES[c] for s, c in cut} for cut in self.cuts],
+            "cuts": [{names[s]: NAMES[c] for s, c in cut} for cut in self._cuts],
             "first_dealer": names[self.first_dealer],
-            "rounds": [h.record for h in self.history]
+            "rounds": [copy_json(h.record) for h in self._history]
             + ([] if self.finished else [self.hand.record()]),
-            "scores": {n: v for n, v in zip(names, self.scores, strict=True)},
-            "out": [names[s] for s in self.out],
+            "scores": {n: v for n, v in zip(names, self._scores, strict=True)},
+            "out": [names[s] for s in self._out],
             "winner": None if self.winner is None else names[self.winner],
             "circles": self.circles,
         }

@@ -10,55 +10,43 @@ card that no event its seat saw has shown it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
-from ..events import DISCARD, STOCK, Event, Knowledge, Zone, hand
+from ..events import DISCARD, STOCK, Knowledge, Zone, hand
+from ..shell import HandState, ObservationShell
 from .value import hand_value
-
-if TYPE_CHECKING:
-    from .state import KnockState
 
 _STOCK, _DISCARD = Zone(STOCK), Zone(DISCARD)
 
 
-class Observation:
+class Observation(ObservationShell):
     """All one seat may know of a round. Public facts of the table (whose turn it is, whether
     that seat has drawn yet, the scores carried in, the rules) are read from the state; every
     card comes from the fold of the events this seat saw, done on first use, so a bot that
-    needs only its legal actions (the random one) costs nothing here.
+    needs only its legal actions costs little here. It holds copies only (the events its seat
+    saw, filtered when it is made), never the state nor its list of every seat's events.
     """
 
     __slots__ = ("seat", "game", "dealer", "order", "to_act", "legal", "is_over", "_phase",
-                 "carry", "_events", "_n", "_folded")
+                 "carry", "_events", "_folded")
 
-    def __init__(self, state: KnockState, seat: int,
+    def __init__(self, state: HandState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
-        self.seat = seat
+        self._open(state, seat, legal)  # the events folded on first use
         self.game = state.game
         self.dealer = state.dealer
         self.order = state.order
-        self.to_act = state.to_act
-        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self.is_over = state.is_over
         self._phase = state.phase
         self.carry = state.carry
-        # A state's event list only grows, so its first ``_n`` events are this moment's
-        # history for good; they are filtered to this seat's view on first use.
-        self._events: Sequence[Event] = state.events
-        self._n = len(state.events)
         self._folded: dict[str, Any] | None = None
 
     def _fold(self) -> dict[str, Any]:
         if self._folded is not None:
             return self._folded
         seat = self.seat
-        self._events = events = tuple(e for e in self._events[:self._n]
-                                      if e.visible is None or seat in e.visible)
-        k = Knowledge(seat)
-        for e in events:
-            for eff in e.effects:
-                k.apply(eff)
+        k = self._knowledge()
+        events = self._events
         knocks = k.facts("knock")
         taken = None
         if self.to_act == seat and self._phase == 1 and events \
@@ -79,23 +67,12 @@ class Observation:
         """The table's rules options: public, and a player needs them."""
         return self.game.rules
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Running totals as the round began (public)."""
-        return self.carry.scores  # type: ignore[no-any-return]
-
-    @property
-    def stars(self) -> tuple[int, ...]:
-        return self.carry.stars  # type: ignore[no-any-return]
-
-    @property
-    def skunks(self) -> tuple[int, ...]:
-        return self.carry.skunks  # type: ignore[no-any-return]
-
-    @property
-    def out(self) -> tuple[int, ...]:
-        """Seats out of the game before this round, in the order they went out."""
-        return self.carry.out  # type: ignore[no-any-return]
+    scores = property(lambda self: self.carry.scores,
+                      doc="Running totals as the round began (public).")
+    stars = property(lambda self: self.carry.stars, doc="Stars as the round began.")
+    skunks = property(lambda self: self.carry.skunks, doc="Skunks as the round began.")
+    out = property(lambda self: self.carry.out, doc=(
+        "Seats out of the game before this round, in the order they went out."))
 
     @property
     def phase(self) -> str:
@@ -145,7 +122,6 @@ class Observation:
 
     def turns_played(self, seat: int) -> int:
         """How many times ``seat`` has drawn this round (a public count)."""
-        self._fold()
         return sum(1 for e in self._events
                    if e.kind in ("draw", "take") and e.data and e.data[0] == seat)
 
@@ -172,25 +148,11 @@ class Observation:
         k = self.knowledge
         return [c for z in k.zones() if z.kind != STOCK for c in k.names(z) if c is not None]
 
-    @property
-    def events(self) -> list[Event]:
-        self._fold()
-        return list(self._events)
-
-    @property
-    def narration(self) -> list[str]:
-        return [e.text for e in self.events]
-
-    def view(self) -> dict[str, Any]:
-        """Everything this observation tells, as plain JSON (for tests and tools)."""
-        return {
-            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
-            "phase": self.phase, "legal": [str(a) for a in self.legal],
-            "dealer": self.dealer, "order": list(self.order), "scores": list(self.scores),
-            "stars": list(self.stars), "skunks": list(self.skunks), "out": list(self.out),
-            "knocker": self.knocker, "taken": self.taken,
-            "knowledge": self.knowledge.view(), "narration": self.narration,
-        }
+    def _view(self) -> dict[str, Any]:
+        return {"phase": self.phase, "dealer": self.dealer, "order": list(self.order),
+                "scores": list(self.scores), "stars": list(self.stars),
+                "skunks": list(self.skunks), "out": list(self.out), "knocker": self.knocker,
+                "taken": self.taken}
 
     def __repr__(self) -> str:
         name = self.names[self.seat]

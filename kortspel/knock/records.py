@@ -12,50 +12,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..checks import brief as _cut
+from ..checks import check_int
 from ..errors import (
-    IllegalActionError,
-    InvalidActionError,
     InvalidDealError,
     KortspelError,
     RecordError,
-    RulesError,
 )
 from ..events import Place, Reveal
-from ..records import check_names, get_actions, get_field
+from ..records import get_field
+from ..shell import Table, check_record, check_upto, play_record, record_rules, record_seats
 from .cards import DECK_SIZE, INDEX, NAMES, CardError, parse_card
-from .rules import HAND_SIZE, OUT_OVER, Rules
-
-if TYPE_CHECKING:
-    from .game import KnockGame
-    from .state import KnockState
-
-
-def game_for(record: Any) -> KnockGame:
-    """The table a record was played at (its seats and rules options)."""
-    from .game import KnockGame
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    _check_game(record)
-    names = check_names(get_field(record, "seats", list))
-    if not 2 <= len(names) <= 5:
-        raise RecordError(f"Swedish Knock is played by 2 to 5 seats; the record's 'seats' "
-                          f"has {len(names)}")
-    rules = _rules(record)
-    key = (tuple(names), rules)
-    game = _TABLES.get(key)
-    if game is None:
-        if len(_TABLES) >= 64:
-            _TABLES.clear()
-        game = _TABLES[key] = KnockGame(names, rules=rules)
-    return game
-
-
-_TABLES: dict[tuple[tuple[str, ...], Rules], KnockGame] = {}
-"""Tables already made for records, by seats and rules. A table is immutable, so replays of
-records from the same table share one, with the actions and events it has made."""
+from .rules import GROWS, HAND_SIZE, OUT_OVER, Rules
+from .state import Carry, KnockState, play_order
 
 
 def _check_game(record: Mapping[str, Any]) -> None:
@@ -65,33 +36,14 @@ def _check_game(record: Mapping[str, Any]) -> None:
 
 
 def _rules(record: Mapping[str, Any]) -> Rules:
-    raw = record.get("rules", {})
-    if not isinstance(raw, Mapping):
-        raise RecordError("the record's 'rules' should be an object of options, e.g. "
-                          "{\"unused_two\": 0}")
-    try:
-        return Rules.from_dict(raw)
-    except RulesError as err:
-        raise RecordError(f"the record's rules: {err}") from None
+    return record_rules(record, Rules, '{"unused_two": 0}')
 
 
-def replay_record(game: KnockGame, record: Mapping[str, Any],
+def replay_record(game: Table, record: Mapping[str, Any],
                   upto: int | None = None) -> KnockState:
     """The state after the record's actions (or only the first ``upto`` of them)."""
-    state = state_from_record(game, record)
-    acts = get_actions(record)
-    codec = game.codec
-    for i, a in enumerate(acts[:upto] if upto is not None else acts):
-        where = f"action {i + 1}"
-        try:
-            action = codec.from_json(a, where)
-        except InvalidActionError as err:
-            raise RecordError(str(err)) from None
-        try:
-            state.apply(action)
-        except (IllegalActionError, InvalidActionError) as err:
-            raise RecordError(f"{where} ({action}): {err}") from None
-    return state
+    check_upto(upto)
+    return play_record(state_from_record(game, record), record, upto)
 
 
 def _card(text: Any, where: str) -> int:
@@ -115,23 +67,15 @@ def _per_seat(record: Mapping[str, Any], key: str, names: tuple[str, ...]) -> li
         if type(v) is not int or v < 0:
             raise RecordError(f"the record's {key!r} gives {name} {_cut(v)}; it should be a "
                               "whole number of 0 or more")
+        check_int(v, f"the record's {key!r} for {name}", RecordError, GROWS.get(key, 1))
         out[names.index(name)] = v
     return out
 
 
-def state_from_record(game: KnockGame, record: Mapping[str, Any]) -> KnockState:
+def state_from_record(game: Table, record: Mapping[str, Any]) -> KnockState:
     """The round as dealt in ``record``, before any of its actions, every field checked."""
-    from .game import play_order
-    from .state import Carry, KnockState
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    _check_game(record)
-    names = tuple(check_names(get_field(record, "seats", list)))
-    if names != game.names:
-        raise RecordError(f"the record seats {', '.join(names)} but this table seats "
-                          f"{', '.join(game.names)}; use kortspel.replay(record) to load its "
-                          "own table")
+    _check_game(check_record(record))
+    names = tuple(record_seats(record, game))
     if _rules(record) != game.rules:
         raise RecordError("the record's rules options differ from this table's")
     scores = _per_seat(record, "scores", names)
@@ -231,7 +175,7 @@ def write_record(state: KnockState) -> dict[str, Any]:
                  for s in range(len(names)) if s in state.order},
         "upcard": NAMES[state.upcard],
         "stock": [NAMES[x] for x in state.stock0],
-        "actions": [a.to_json() for a in state.actions],
+        "actions": [a.to_json() for a in state._actions],
     }
     if g.rules != Rules():
         rec["rules"] = g.rules.to_dict()
@@ -274,8 +218,3 @@ def hidden_shuffle(state: KnockState, seat: int, rng: random.Random) -> dict[str
                 [e.text for e in other.events if e.visible is None] == public:
             return rec
     return None
-
-
-def _cut(value: Any, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

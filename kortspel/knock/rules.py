@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..checks import check_choice, quote
 from ..errors import RulesError
 
 
@@ -24,12 +25,10 @@ class Rules:
     first_round_knock: bool = True
 
     def __post_init__(self) -> None:
-        if type(self.unused_two) is not int or self.unused_two not in (2, 0):
-            raise RulesError(f"unused_two is what a 2 outside every set costs: 2 or 0, not "
-                             f"{self.unused_two!r}")
-        if type(self.first_round_knock) is not bool:
-            raise RulesError(f"first_round_knock is True (a seat may knock on its first turn) "
-                             f"or False, not {self.first_round_knock!r}")
+        check_choice("unused_two (what a 2 outside every set costs)", self.unused_two,
+                     OPTIONS["unused_two"])
+        check_choice("first_round_knock (whether a seat may knock on its first turn)",
+                     self.first_round_knock, OPTIONS["first_round_knock"])
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -39,8 +38,8 @@ class Rules:
         known = [f.name for f in fields(cls)]
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise RulesError(f"unknown Swedish Knock rules option(s) {unknown}; the options "
-                             f"are {known}")
+            raise RulesError(f"unknown Swedish Knock rules option(s) {quote(unknown)}; the "
+                             f"options are {known}")
         return cls(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +59,12 @@ SKUNK_BELOW = 50
 """A seat whose total is below this when another goes out earns a skunk."""
 STAR_STEP = 10
 """A seat's n-th star costs ``STAR_STEP * (n - 1)``: 0, 10, 20, ..."""
+
+
+GROWS: dict[str, int] = {"stars": STAR_STEP}
+"""How many times the rules may multiply a number a round starts from before it is written
+into the next round's record: a seat's next star costs ``STAR_STEP`` points per star it has
+(``checks.check_int``)."""
 
 
 def star_penalty(star: int) -> int:

@@ -27,6 +27,8 @@ from typing import Any, NamedTuple
 
 from .. import simulation
 from ..actions import Action
+from ..errors import plural
+from ..french import show
 from ..protocol import Bot, play_hand
 from ..simulation import cores, estimate, play_chunk, run
 from .bots import KnockHeuristic
@@ -121,6 +123,16 @@ class End(NamedTuple):
     star: bool
     ended_by: str
 
+    def words(self) -> str:
+        """The seat's end in plain words, as the strategy notebook shows one round."""
+        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(self.position, f"{self.position}th")
+        twos = {0: "no 2", 1: "one 2"}.get(self.twos, f"{self.twos} 2s")
+        knock = ("knocked and got a star" if self.star else "knocked" if self.knocked
+                 else "did not knock")
+        lower = "a lower hand beat it" if self.beaten else "no hand was lower"
+        return (f"{nth} to play, dealt {twos}; drew {plural(self.turns, 'time')}, {knock}; "
+                f"ends on {self.value}, {lower}")
+
 
 def ends(state: Any) -> list[End]:
     """One ``End`` per seat dealt in, in seat order (seat a first), from the round's record
@@ -144,8 +156,10 @@ def round_of(state: Any) -> tuple[str, tuple[End, ...]]:
     as the heuristic and its variants choose without it), so the line pairs each round of one
     run with the same deal in another."""
     record = state.record()
-    cards = " ".join(" ".join(hand) for hand in record["deal"].values())
-    return f"{record['dealer']} deals {cards} / {record['upcard']}", tuple(ends(state))
+    hands = "; ".join(f"{name} {' '.join(map(show, hand))}"
+                      for name, hand in record["deal"].items())
+    return (f"{record['dealer']} deals {hands}; the upcard {show(record['upcard'])}",
+            tuple(ends(state)))
 
 
 # -------------------------------------------------------------------------------------------

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..actions import Action
+from ..checks import quote
 from ..errors import (
     HandOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    SeatError,
 )
 from ..events import DISCARD, STOCK, Event, Zone, hand
+from ..shell import HandState, Table
 from .cards import INDEX, NAMES, POINTS, SHOWN
 from .observation import Observation
 from .settle import Settlement, settle
 from .value import KEY, best_grouping, value_of_key
-
-if TYPE_CHECKING:
-    from .game import KnockGame
 
 _DRAW, _DISCARD, _OVER = 0, 1, 2
 PHASES = ("draw", "discard", "over")
@@ -58,7 +56,12 @@ class Carry(NamedTuple):
     out: tuple[int, ...]
 
 
-class KnockState:
+def play_order(dealer: int, seats: int, out: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The seats still in, from the dealer's left round to the dealer (rule 1)."""
+    return tuple(s for s in ((dealer + 1 + i) % seats for i in range(seats)) if s not in out)
+
+
+class KnockState(HandState):
     """One Knock round, from the deal to the settling of scores. Mutable; ``clone`` is cheap.
 
     Hands are kept in the order their cards arrived (dealt, then drawn at the end), so a
@@ -68,11 +71,13 @@ class KnockState:
     read-only. The stock is never reshuffled, so ``to_act`` is never ``CHANCE``.
     """
 
-    __slots__ = ("game", "dealer", "order", "carry", "dealt", "upcard", "stock0", "hands",
-                 "keys", "stock", "pile", "pos", "phase", "taken", "knocker", "final_left",
-                 "turn", "actions", "events", "outcome", "to_act", "is_over")
+    __slots__ = ("game", "dealer", "order", "carry", "dealt", "upcard", "stock0", "_hands",
+                 "_keys", "_stock", "_pile", "pos", "phase", "taken", "knocker", "final_left",
+                 "turn", "_actions", "_events", "outcome", "to_act", "is_over")
 
-    def __init__(self, game: KnockGame, dealer: int, order: tuple[int, ...], carry: Carry,
+    Observation = Observation
+
+    def __init__(self, game: Table, dealer: int, order: tuple[int, ...], carry: Carry,
                  hands: Sequence[Sequence[int]], upcard: int, stock: Sequence[int],
                  *, _blank: bool = False) -> None:
         self.game = game
@@ -84,10 +89,10 @@ class KnockState:
             return
         self.dealt = tuple(tuple(h) for h in hands)
         self.stock0 = tuple(stock)  # top first, as a record lists it
-        self.hands = [list(h) for h in hands]
-        self.keys = [sum([KEY[c] for c in h]) for h in hands]
-        self.stock = list(reversed(self.stock0))  # top last
-        self.pile = [upcard]
+        self._hands = [list(h) for h in hands]
+        self._keys = [sum([KEY[c] for c in h]) for h in hands]
+        self._stock = list(reversed(self.stock0))  # top last
+        self._pile = [upcard]
         self.pos = 0
         self.phase = _DRAW
         self.taken = -1
@@ -96,20 +101,24 @@ class KnockState:
         self.turn = 0
         self.to_act: int | None = order[0]
         self.is_over = False
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
         self.outcome: Outcome | None = None
         self._deal()
 
-    # -- protocol ---------------------------------------------------------------------------
+    # -- what the round holds, handed out as copies ---------------------------------------
+    # The rules change these lists in place at every turn, through the private names; a
+    # caller gets a copy of its own, of the same kind (a list prints and compares as it
+    # always did), so nothing it does to what it was given reaches the round.
 
-    def _seat(self, seat: Any, what: str) -> int:
-        """A seat number given by a caller, checked: never wrapped, never guessed."""
-        n = self.game.seats
-        if type(seat) is not int or not 0 <= seat < n:
-            raise SeatError(f"{what} takes a seat number from 0 to {n - 1} "
-                            f"({', '.join(self.game.names)}), not {_brief(seat)}")
-        return seat
+    hands = property(lambda self: [h[:] for h in self._hands], doc=(
+        "Each seat's card ids, in the order they arrived (empty for a seat out)."))
+    keys = property(lambda self: self._keys[:], doc=(
+        "Each seat's hand as a multiset of ranks (``value.KEY``): what its value is read by."))
+    stock = property(lambda self: self._stock[:], doc="The stock's card ids, its top last.")
+    pile = property(lambda self: self._pile[:], doc="The discard pile's card ids, its top last.")
+
+    # -- protocol ---------------------------------------------------------------------------
 
     def _may_knock(self) -> bool:
         return self.knocker is None and (self.game.rules.first_round_knock
@@ -131,7 +140,7 @@ class KnockState:
             return [g.from_stock[me], g.from_pile[me]]
         mine = g.discards[me]
         taken = self.taken
-        return [mine[c] for c in self.hands[me] if c != taken]
+        return [mine[c] for c in self._hands[me] if c != taken]
 
     calls_out_of_turn = False
     """Nobody ever acts out of turn here: the drivers need not ask ``callers()``."""
@@ -171,21 +180,21 @@ class KnockState:
             if type(seat) is int and 0 <= seat < g.seats:
                 g.codec.check(action)
             raise InvalidActionError(
-                f"{action!r} is not an action of this table; its seats are 0 to "
+                f"{quote(action, 120)} is not an action of this table; its seats are 0 to "
                 f"{g.seats - 1} ({', '.join(g.names)}) and its verbs {', '.join(VERBS)}")
         if seat != self.to_act:
             self._refuse(seat, verb, action)
-        start = len(self.events)
+        start = len(self._events)
         if verb == "discard":
             card = INDEX[action.args[0][1]]  # type: ignore[index]
-            if self.phase != _DISCARD or card == self.taken or card not in self.hands[seat]:
+            if self.phase != _DISCARD or card == self.taken or card not in self._hands[seat]:
                 self._refuse(seat, verb, action)
-            self.actions.append(own)
+            self._actions.append(own)
             self._discard(seat, card)
         elif verb == "draw":
             if self.phase != _DRAW:
                 self._refuse(seat, verb, action)
-            self.actions.append(own)
+            self._actions.append(own)
             if own.args[0][1] == "stock":
                 self._draw_stock(seat)
             else:
@@ -193,19 +202,19 @@ class KnockState:
         else:
             if self.phase != _DRAW or not self._may_knock():
                 self._refuse(seat, verb, action)
-            self.actions.append(own)
+            self._actions.append(own)
             self._knock(seat)
-        return self.events[start:]
+        return self._events[start:]
 
     def clone(self) -> KnockState:
         c = KnockState(self.game, self.dealer, self.order, self.carry, (), self.upcard, (),
                        _blank=True)
         c.dealt = self.dealt
         c.stock0 = self.stock0
-        c.hands = [h[:] for h in self.hands]
-        c.keys = self.keys[:]
-        c.stock = self.stock[:]
-        c.pile = self.pile[:]
+        c._hands = [h[:] for h in self._hands]
+        c._keys = self._keys[:]
+        c._stock = self._stock[:]
+        c._pile = self._pile[:]
         c.pos = self.pos
         c.phase = self.phase
         c.taken = self.taken
@@ -214,53 +223,36 @@ class KnockState:
         c.turn = self.turn
         c.to_act = self.to_act
         c.is_over = self.is_over
-        c.actions = self.actions[:]
-        c.events = self.events[:]
+        c._actions = self._actions[:]
+        c._events = self._events[:]
         c.outcome = self.outcome  # immutable all through, so sharing it is safe
         return c
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
         return (self.game.names, self.game.rules, self.dealer, self.order, self.carry,
-                self.dealt, self.upcard, self.stock0, tuple(map(tuple, self.hands)),
-                tuple(self.stock), tuple(self.pile), self.pos, self.phase, self.taken,
-                self.knocker, self.final_left, self.turn, tuple(self.actions), self.outcome)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KnockState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
-        """What ``seat`` may know now. ``legal``, if the caller has it, saves recomputing it."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            self._seat(seat, "observation")
-        return Observation(self, seat, legal)
-
-    def record(self) -> dict[str, Any]:
-        """The contract's record of this round so far: it replays to this very state."""
-        from .records import write_record
-
-        return write_record(self)
+                self.dealt, self.upcard, self.stock0, tuple(map(tuple, self._hands)),
+                tuple(self._stock), tuple(self._pile), self.pos, self.phase, self.taken,
+                self.knocker, self.final_left, self.turn, tuple(self._actions), self.outcome)
 
     # -- reading the table (omniscient: for the teacher's view, tests and tools) -------------
 
     def zones(self) -> dict[Zone, tuple[str, ...]]:
         """Where every card is now, each zone bottom first: the hands of the seats dealt in
         (in the order their cards arrived), the stock (its top last) and the discard pile."""
-        out: dict[Zone, tuple[str, ...]] = {hand(s): tuple([NAMES[c] for c in self.hands[s]])
+        out: dict[Zone, tuple[str, ...]] = {hand(s): tuple([NAMES[c] for c in self._hands[s]])
                                             for s in self.order}
-        out[STOCK_ZONE] = tuple([NAMES[c] for c in self.stock])
-        out[DISCARD_ZONE] = tuple([NAMES[c] for c in self.pile])
+        out[STOCK_ZONE] = tuple([NAMES[c] for c in self._stock])
+        out[DISCARD_ZONE] = tuple([NAMES[c] for c in self._pile])
         return out
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now, by name, in the order they arrived."""
-        return [NAMES[c] for c in self.hands[self._seat(seat, "hand")]]
+        return [NAMES[c] for c in self._hands[self._seat(seat, "hand")]]
 
     def value(self, seat: int) -> int:
         """What ``seat``'s hand is worth now (six cards between a draw and a discard)."""
-        return value_of_key(self.keys[self._seat(seat, "value")], self.game.rules.unused_two)
+        return value_of_key(self._keys[self._seat(seat, "value")], self.game.rules.unused_two)
 
     def grouping(self, seat: int) -> Any:
         """The best grouping of ``seat``'s hand now (``value.best_grouping``)."""
@@ -273,16 +265,16 @@ class KnockState:
 
     @property
     def stock_count(self) -> int:
-        return len(self.stock)
+        return len(self._stock)
 
     @property
     def discard_pile(self) -> list[str]:
         """The discard pile, bottom first (its top card last)."""
-        return [NAMES[c] for c in self.pile]
+        return [NAMES[c] for c in self._pile]
 
     @property
     def discard_top(self) -> str | None:
-        return NAMES[self.pile[-1]] if self.pile else None
+        return NAMES[self._pile[-1]] if self._pile else None
 
     @property
     def phase_name(self) -> str:
@@ -369,7 +361,7 @@ class KnockState:
         if self.phase == _DRAW:
             tail = ", or knock" if self._may_knock() else ""
             return f"draw from the stock or the discard pile{tail}"
-        cards = [SHOWN[c] for c in self.hands[seat] if c != self.taken]
+        cards = [SHOWN[c] for c in self._hands[seat] if c != self.taken]
         return "discard one of " + ", ".join(cards)
 
     def _refuse(self, seat: int, verb: str, action: Action) -> None:
@@ -408,13 +400,13 @@ class KnockState:
 
     def _deal(self) -> None:
         say = self.game.narrator
-        events = self.events
-        events.append(say.deal(self.dealer, self.order, self.upcard, len(self.stock)))
+        events = self._events
+        events.append(say.deal(self.dealer, self.order, self.upcard, len(self._stock)))
         two = self.game.rules.unused_two
         zeros = []
         for s in self.order:
-            v = value_of_key(self.keys[s], two)
-            events.append(say.dealt(s, self.hands[s], v))
+            v = value_of_key(self._keys[s], two)
+            events.append(say.dealt(s, self._hands[s], v))
             if v == 0:
                 zeros.append(s)
         if zeros:
@@ -423,59 +415,59 @@ class KnockState:
             self._end("zero")
 
     def _say_zero(self, seat: int, at_deal: bool) -> None:
-        cards = self.hands[seat]
+        cards = self._hands[seat]
         grouping = best_grouping([NAMES[c] for c in cards], self.game.rules.unused_two)
-        self.events.append(self.game.narrator.zero(seat, cards, at_deal, grouping.describe()))
+        self._events.append(self.game.narrator.zero(seat, cards, at_deal, grouping.describe()))
 
     # -- the turn -------------------------------------------------------------------------------
 
     def _knock(self, seat: int) -> None:
-        self.events.append(self.game.narrator._knock[seat])
+        self._events.append(self.game.narrator._knock[seat])
         self.knocker = seat
         self.final_left = len(self.order) - 1
         self._next()
 
     def _draw_stock(self, seat: int) -> None:
-        c = self.stock.pop()
-        self.hands[seat].append(c)
-        self.keys[seat] += KEY[c]
+        c = self._stock.pop()
+        self._hands[seat].append(c)
+        self._keys[seat] += KEY[c]
         say = self.game.narrator
         drew = say._drew.get((seat, c))
-        self.events += (say._draw[seat], drew if drew is not None else say.drew(seat, c))
+        self._events += (say._draw[seat], drew if drew is not None else say.drew(seat, c))
         self.phase = _DISCARD
 
     def _take(self, seat: int) -> None:
-        c = self.pile.pop()
-        self.hands[seat].append(c)
-        self.keys[seat] += KEY[c]
+        c = self._pile.pop()
+        self._hands[seat].append(c)
+        self._keys[seat] += KEY[c]
         self.taken = c
         say = self.game.narrator
         took = say._take.get((seat, c))
-        self.events.append(took if took is not None else say.take(seat, c))
+        self._events.append(took if took is not None else say.take(seat, c))
         self.phase = _DISCARD
 
     def _discard(self, seat: int, card: int) -> None:
-        mine = self.hands[seat]
+        mine = self._hands[seat]
         i = mine.index(card)
         del mine[i]
-        self.keys[seat] -= KEY[card]
-        self.pile.append(card)
+        self._keys[seat] -= KEY[card]
+        self._pile.append(card)
         say = self.game.narrator
         event = say._discard.get((seat, i, card))
-        self.events.append(event if event is not None else say.discard(seat, i, card))
+        self._events.append(event if event is not None else say.discard(seat, i, card))
         self.taken = -1
-        if value_of_key(self.keys[seat], self.game.rules.unused_two) == 0:
+        if value_of_key(self._keys[seat], self.game.rules.unused_two) == 0:
             self._say_zero(seat, False)
             self._end("zero")
-        elif not self.stock:
-            self.events.append(say.end_stock)
+        elif not self._stock:
+            self._events.append(say.end_stock)
             self._end("stock")
         elif self.knocker is not None:
             self.final_left -= 1
             if self.final_left:
                 self._next()
             else:
-                self.events.append(say.end_knock)
+                self._events.append(say.end_knock)
                 self._end("knock")
         else:
             self._next()
@@ -497,13 +489,13 @@ class KnockState:
         two = g.rules.unused_two
         n = g.seats
         order = self.order
-        hands = self.hands
-        values = {s: value_of_key(self.keys[s], two) for s in order}
+        hands = self._hands
+        values = {s: value_of_key(self._keys[s], two) for s in order}
         faces = {s: sum([POINTS[c] for c in hands[s]]) for s in order}
         c = self.carry
         st = settle(n, self.dealer, values, faces, self.knocker, c.stars, c.scores, c.skunks,
                     c.out)
-        ev = self.events
+        ev = self._events
         ev.append(say.show(order, [hands[s] for s in order], [values[s] for s in order]))
         k = self.knocker
         if k is not None:
@@ -532,8 +524,3 @@ class KnockState:
         self.phase = _OVER
         self.to_act = None
         self.is_over = True
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

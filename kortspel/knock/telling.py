@@ -230,15 +230,33 @@ def cut_story(match: Any, viewer: int | None = None) -> list[str]:
     return out
 
 
+def game_over(names: Sequence[str], viewer: int | None, winner: int | None,
+              total: int | None, circles: int | None) -> str:
+    """The game's end in a line: the winner, its total (unless ``None``: a table, short of
+    room, shows totals on the plates) and its circles, or nobody. The match's progress and a
+    table of the round that ended the game say it in these words."""
+    if winner is None:
+        return f"Every seat went over {OUT_OVER}: nobody wins."
+    v = Voice(names, viewer)
+    score = "" if total is None else f" with {total}"
+    return sentence(f"{v.says(winner, 'wins', 'win')} the game{score}, "
+                    f"circled {plural(circles or 1, 'time')}", v.names)
+
+
 def match_progress(match: Any, viewer: int | None = None) -> str:
     """Where the match stands in a line: the round, or the winner and its circles."""
-    v = Voice(match.game.names, viewer)
     if match.is_over:
-        if match.winner is None:
-            return f"Every seat went over {OUT_OVER}: nobody wins."
         w = match.winner
-        return sentence(f"{v.says(w, 'wins', 'win')} the game with {match.scores[w]}, "
-                        f"circled {plural(match.circles, 'time')}", v.names)
+        return game_over(match.game.names, viewer, w, None if w is None else match.scores[w],
+                         match.circles)
     left = len(match.seats_in)
     return (f"Round {match.rounds_played + 1}, {left} seats still in (a seat is out once its "
             f"total passes {OUT_OVER}).")
+
+
+# How the coach (kortspel.coach) speaks of Knock: the measure is the points this round (the
+# penalty added to your score, stars included; fewer is better), graded in points.
+COACH_UNIT = "points"
+COACH_GRADES = (1.0, 3.0, 7.0)
+COACH_GRADES_WHY = ("A round's points run from 0 to some 50: 1 point is a card's difference, "
+                    "3 a low card kept for nothing, 7 a star or a face card too many.")

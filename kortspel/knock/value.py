@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..checks import quote
 from ..errors import KortspelError
 from .cards import DECK_SIZE, INDEX, NAMES, RANK, RANKS, SHOWN, TWO, card_id
 
@@ -57,7 +58,7 @@ class Grouping(NamedTuple):
             parts.append(f"{shown}: a set, 0")
         if self.loose:
             terms = [f"{SHOWN[INDEX[c]]} {p}" for c, p in self.loose]
-            total = " + ".join(terms) + (f" = {self.value}" if len(terms) > 1 else "")
+            total = " + ".join(terms) + f" = {self.value}"  # every line ends in its total
             parts.append(total)
         elif not self.sets:
             parts.append("no cards, 0")
@@ -118,7 +119,7 @@ def value_of_key(key: int, two: int = 2) -> int:
 def _ids(cards: Iterable[object]) -> list[int]:
     if isinstance(cards, str):
         raise KortspelError(f"a hand is a list of cards such as [\"7H\", \"7D\", \"2S\"], "
-                            f"not the text {cards!r:.40}")
+                            f"not the text {quote(cards, 40)}")
     try:
         items = list(cards)
     except TypeError:
@@ -138,7 +139,7 @@ def _ids(cards: Iterable[object]) -> list[int]:
 def _two(unused_two: object) -> int:
     if type(unused_two) is not int or unused_two not in (2, 0):
         raise KortspelError(f"unused_two is what a 2 outside every set costs: 2 or 0, not "
-                            f"{unused_two!r}")
+                            f"{quote(unused_two, 40)}")
     return unused_two
 
 

@@ -63,7 +63,7 @@ viewer), ``observation`` (what a seat may know), ``records`` (reading and writin
 
 from __future__ import annotations
 
-from ..protocol import GameSpec, RandomBot
+from ..shell import game_spec
 from .bots import KopknackHeuristic
 from .cards import (
     DECK_SIZE,
@@ -81,7 +81,7 @@ from .cards import (
     suit_word,
 )
 from .fast import shuffled_pack
-from .game import KopknackGame
+from .game import KopknackGame, game_for
 from .match import DealSummary, KopknackMatch
 from .narration import (
     EVENT_KINDS,
@@ -93,7 +93,7 @@ from .narration import (
     won_zone,
 )
 from .observation import Observation
-from .records import game_for, hidden_shuffle
+from .records import hidden_shuffle
 from .rules import LENGTHS, OPTIONS, Rules, session_deals
 from .state import PHASES, VERBS, KopknackState, Outcome
 from .tricks import (
@@ -123,24 +123,7 @@ __all__ = [
 ]
 
 
-def _make(seats: object = 6, **options: object) -> KopknackGame:
-    return KopknackGame(seats, **options)  # type: ignore[arg-type]
-
-
-SPEC = GameSpec(
-    name="kopknack",
-    title="Köpknack",
-    seats=(3, 8),
-    make=_make,
-    from_record=game_for,
-    bots={"random": lambda name: RandomBot(name), "heuristic": KopknackHeuristic},
-    match=KopknackMatch,
-    examples="kortspel.kopknack",
-    aliases=("köp knack", "kop knack"),
-    options=OPTIONS,
-    hidden_shuffle=hidden_shuffle,
-    event_kinds=EVENT_KINDS,
-    bench_seats=7,
-    bench_unit="deals",
-    bench_aim="aim 8,000",
-)
+SPEC = game_spec(KopknackGame, KopknackHeuristic, KopknackMatch, game_for,
+                 hidden_shuffle, OPTIONS, EVENT_KINDS,
+                 aliases=("köp knack", "kop knack"),
+                 bench_seats=7, bench_unit="deals", match_word="session", bench_aim="aim 8,000")

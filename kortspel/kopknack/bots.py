@@ -1,9 +1,12 @@
 """Computer players. They get an observation and the legal actions, never the state.
 
 ``RandomBot`` (in the core) is the baseline. ``KopknackHeuristic`` plays the way a sensible
-beginner is taught: knock when the hand will probably take a trick (and more readily when the
-pot is big or few are left to speak), buy away the cards that cannot win, and in the play
-win a trick as cheaply as possible, or else throw the least useful card.
+player learns to: knock on a hand whose trumps outweigh what the bidding so far has shown
+(measured: ``KNOCK_STRENGTH`` against ``KNOCK_COST``), buy away the cards that cannot win,
+and in the play win a trick as cheaply as possible, or else throw the least useful card.
+
+Its first knock rule (each seat still to speak a weak rival) knocked in 41% of deals and
+lost to a five-line rule of thumb (issue 21); the measured table beats that rule.
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..protocol import RandomBot
-from .cards import PACK, SUIT, VALUE
+from .cards import SUIT, VALUE
 from .observation import Observation
+from .rules import DEFAULT_STAKE
 from .tricks import beats, winning_index
 
-__all__ = ["RandomBot", "KopknackHeuristic", "trick_chance", "card_chance"]
+__all__ = ["RandomBot", "KopknackHeuristic", "trick_chance", "card_chance", "hand_strength",
+           "KNOCK_STRENGTH", "KNOCK_COST"]
 
 _UNSEEN = 49  # cards a seat cannot see at the deal: 52 less its own three
 
@@ -60,6 +65,54 @@ def trick_chance(hand: Sequence[str], trump: str, rivals: float,
     return 1 - miss
 
 
+def _top_class(value: int) -> int:
+    """A trump's place in ``KNOCK_STRENGTH``: below 8, 8-9, 10-Jack, Queen, King, Ace."""
+    return 0 if value < 8 else 1 if value < 10 else 2 if value < 12 else value - 9
+
+
+KNOCK_STRENGTH: tuple[tuple[float, ...], ...] = (
+    (0.8,),                              # no trump
+    (1.1, 1.6, 2.0, 2.6, 3.4, 4.6),      # one trump, by its class (below 8 ... Ace)
+    (1.8, 2.5, 3.1, 3.7, 4.2, 4.8),      # two trumps, by the higher one's class
+    (4.6,),                              # three trumps
+)
+"""What a hand at the bidding is worth, by its trumps (side cards, Aces included, add
+nothing measurable: a trump heads them). With ``KNOCK_COST`` it is an additive model of a
+knock's money in a deal, ``strength - cost``, fitted (least squares, weighted by count) to
+24,000 deals at four and seven seats where, at every bid, a copy of the deal was knocked
+and played out among rule-of-thumb players (knock with two trumps or a high trump, buy away
+the rest); the money is in the default stake's units. Knock when it is positive."""
+
+KNOCK_COST: tuple[tuple[float, ...], ...] = (
+    (0.0, 0.0, 1.0, 2.6),  # nobody has knocked: by seats still to speak after this one
+    (2.8, 3.2, 3.4, 4.0),  # one has knocked
+    (4.4, 4.5, 4.6, 4.7),  # two or more have knocked
+)
+"""What knocking risks, by the knocks so far (0, 1, 2 or more) and the seats still to
+speak after this one (0, 1, 2, 3 or more): the penalty for a trickless play, and the pot's
+thirds shared among more players. Nobody knocked and one (the dealer) left to speak costs
+least: the dealer then often folds, and the pot is this seat's alone."""
+
+
+EXTRA_KNOCK = 0.3
+"""What each knock beyond two adds to ``KNOCK_COST``."""
+EXTRA_SPEAKER = 0.6
+"""What each seat to speak beyond three adds to ``KNOCK_COST``."""
+CARRIED = 0.5
+"""How much of a carried pot (beyond the ante) a knock counts on, shared among the seats
+likely to play (those knocked, this one, and about a third of those still to speak)."""
+
+
+def hand_strength(hand: Sequence[str], trump: str) -> float:
+    """``KNOCK_STRENGTH`` of a hand at the bidding."""
+    trumps = sorted((VALUE[c] for c in hand if SUIT[c] == trump), reverse=True)
+    if not trumps:
+        return KNOCK_STRENGTH[0][0]
+    if len(trumps) >= 3:
+        return KNOCK_STRENGTH[3][0]
+    return KNOCK_STRENGTH[len(trumps)][_top_class(trumps[0])]
+
+
 class KopknackHeuristic:
     """A rule-of-thumb Köpknack player, seeing only its observation.
 
@@ -88,43 +141,36 @@ class KopknackHeuristic:
     # -- bidding --------------------------------------------------------------------------------
 
     def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """Knock when the hand's strength beats what the bidding so far costs (see
+        ``KNOCK_STRENGTH``, ``KNOCK_COST``); ``boldness`` (in stakes' worth of strength)
+        moves the bar."""
         by = {a.verb: a for a in legal}
         bids = obs.bids
-        knocked = sum(1 for b in bids.values() if b == "knock")
-        to_speak = len(obs.names) - len(bids) - 1  # after this seat
-        rivals = knocked + 0.35 * to_speak
-        if knocked == 0 and to_speak <= 1:
-            # Nobody has knocked: if the rest fold too, this seat sweeps the pot unopposed.
-            rivals *= 0.5
-        rivals = max(rivals, 1.0)
-        trump = obs.trump_suit
-        hand = obs.hand
-        keep = [c for c in hand if card_chance(c, trump, rivals, [obs.trump]) >= 0.2]
-        chance = trick_chance(keep, trump, rivals, [obs.trump])
-        # Buying may replace up to six weak cards; a fresh card takes a trick now and then.
-        swaps = min(3, len(hand) - len(keep)) * 2
-        chance = 1 - (1 - chance) * (1 - 0.08) ** swaps
-        penalty = obs.stake * obs.rules.penalty_stakes
-        gain = chance * obs.pot / 3 * (1 + chance) - (1 - chance) * penalty
-        return by["knock"] if gain + self.boldness * penalty > 0 else by["fold"]
+        knocks = sum(1 for b in bids.values() if b == "knock")
+        speak = len(obs.names) - len(bids) - 1  # seats to speak after this one
+        knocked, to_speak = min(2, knocks), min(3, speak)
+        scale = obs.stake / DEFAULT_STAKE  # the tables are in the default stake's money
+        strength = hand_strength(obs.hand, obs.trump_suit) * scale
+        # beyond the table's reach (more knocks, more seats to speak) each adds some risk
+        cost = (KNOCK_COST[knocked][to_speak] + EXTRA_KNOCK * (knocks - knocked)
+                + EXTRA_SPEAKER * (speak - to_speak)) * scale
+        # A pot carried in from earlier penalties is there to win too: each trick takes a
+        # third of it, and a knocking hand takes about half a trick.
+        carried = max(0, obs.pot - obs.stake) * CARRIED / (1 + knocks + 0.35 * speak)
+        return by["knock"] if strength + carried + self.boldness * scale > cost else by["fold"]
 
     # -- buying ---------------------------------------------------------------------------------
 
     def _exchange(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        rivals = max(1.0, len(obs.in_play) - 1.0)
+        """Buy away every card that is neither a trump nor an Ace (the lowest first when the
+        talon runs short): a side King or Queen is headed by any trump, and a blind card may
+        be one. Measured against weighing each card's chance of a trick (the first rule),
+        this wins more at seven seats and as much at four."""
         trump = obs.trump_suit
-        seen = [obs.trump, *obs.gone]
-        # A card is weak when a card drawn blind from the talon would probably do better.
-        unseen = [c for c in PACK if c not in seen and c not in obs.hand]
-        blind = sum(card_chance(c, trump, rivals, seen) for c in unseen) / len(unseen)
-        weak = sorted((c for c in obs.hand if card_chance(c, trump, rivals, seen) < blind),
-                      key=lambda c: card_chance(c, trump, rivals, seen))
-        most = max(len(a.get("cards")) for a in legal)
-        want = set(weak[:most])
-        for a in legal:
-            if set(a.get("cards")) == want:
-                return a
-        return legal[0]  # keeping the hand is always among the choices
+        away = {c for c in obs.hand if SUIT[c] != trump and VALUE[c] != 14}
+        fits = [a for a in legal if set(a.get("cards")) <= away]
+        return max(fits, key=lambda a: (len(a.get("cards")),
+                                        -sum(VALUE[c] for c in a.get("cards"))))
 
     # -- the play ---------------------------------------------------------------------------
 

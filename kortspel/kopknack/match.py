@@ -7,21 +7,23 @@ number of deals (whole turns of the deal round the table, so every seat deals eq
 or ends early when a seat cannot pay: a penalty takes its balance below zero, or the next
 dealer cannot put up the ante. The money is never made or lost: the balances and the pot
 always add up to what the seats started with. The session owns the random generator; every
-deal it deals is a record. The rules are on ``docs/rules/kopknack.md``.
+deal it deals is a record. Unless told who deals first, the seats draw lots for it, as the
+text has them do. The rules are on ``docs/rules/kopknack.md``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalActionError, MatchError, RulesError, SeatError, say_list
-from ..protocol import Bot, step
-from ..records import undo_last
+from ..checks import check_int, check_match, quote
+from ..errors import RulesError, say_list
+from ..records import copy_json
+from ..shell import MatchShell
 from ..voice import QUOTED_YOU
-from .game import KopknackGame, check_money, check_seed
+from .game import KopknackGame, check_money
 from .rules import DEFAULT_STAKE, LENGTHS, session_deals
 from .state import KopknackState
 
@@ -31,6 +33,15 @@ BANK_STAKES = 30
 BROKE, LENGTH, NO_ANTE = "broke", "length", "no ante"
 """The ways a session ends: a seat could not pay a penalty, the set deals are played, the
 next dealer cannot ante."""
+
+
+def draw_lots(seats: int, rng: random.Random) -> tuple[int, ...]:
+    """The lots the seats draw for the first deal: one slip each, numbered 1 to ``seats`` and
+    shuffled, so each seat is equally likely to draw slip 1 and deal first. Slips rather than
+    cards, because the text says lots and names no card order, and a slip cannot tie."""
+    slips = list(range(1, seats + 1))
+    rng.shuffle(slips)
+    return tuple(slips)
 
 
 def why_over(ending: tuple[str, tuple[int, ...]], target: int, names: Sequence[str]) -> str:
@@ -62,40 +73,45 @@ class DealSummary:
     why_over: str
 
 
-class KopknackMatch:
+class KopknackMatch(MatchShell):
     """Balances, the pot carried from deal to deal, the moving deal and the session's end,
     around deal states.
 
     ``length`` is ``"short"``, ``"standard"``, ``"long"`` (one, two or three turns of the
     deal round the table) or a number of deals. ``stake`` is the dealer's ante (a positive
     multiple of 3); ``bank`` each seat's starting balance (default 30 stakes); ``dealer`` (a
-    seat number or name) deals first (default the last seat). ``seed`` fixes every shuffle.
+    seat number or name) deals first; without it the seats draw lots for the deal (``lots``:
+    each seat's slip, the seat with slip 1 deals). ``seed`` fixes every shuffle, the lots
+    included.
     Every method either does all it says or, refusing, changes nothing.
     """
 
-    LENGTHS: dict[str, str] = LENGTHS
+    LENGTHS: Mapping[str, str] = LENGTHS
     """The session lengths a player may choose, shortest first, with how a menu names them."""
+    over = "the session is over"
+    anew = "start a new one"
+    hand_word = "deal"
 
     def __init__(
         self,
         game: KopknackGame,
-        *,
+        *extra: Any,
         length: str | int = "standard",
         stake: int = DEFAULT_STAKE,
         bank: int | None = None,
         seed: int | str | None = None,
         dealer: int | str | None = None,
+        **unknown: Any,
     ) -> None:
-        if not isinstance(game, KopknackGame):
-            raise MatchError(f"a Köpknack session is played at a Köpknack table (kortspel.load("
-                             f"'kopknack', ...)), not {type(game).__name__}")
-        check_seed(seed)
+        check_match("a Köpknack session", game, KopknackGame, seed, extra, unknown,
+                    ("length", "stake", "bank", "seed", "dealer"))
         check_money(stake, 0, RulesError)
         if bank is None:
             bank = BANK_STAKES * stake
+        check_int(bank, "bank", RulesError, game.seats)
         if type(bank) is not int or bank < stake:
             raise RulesError(f"bank is each seat's starting balance: a whole number at least "
-                             f"the stake ({stake}), not {bank!r}")
+                             f"the stake ({stake}), not {quote(bank, 40)}")
         n = game.seats
         self.game = game
         self.length = length
@@ -103,30 +119,32 @@ class KopknackMatch:
         self.stake = stake
         self.bank = bank
         self.rng = random.Random(seed)
-        if dealer is None:
-            self.dealer = n - 1
-        elif isinstance(dealer, str):
-            self.dealer = game.seat_index(dealer)
-        elif type(dealer) is int and 0 <= dealer < n:
-            self.dealer = dealer
-        else:
-            raise SeatError(f"dealer is a seat number from 0 to {n - 1} or a seat's name "
-                            f"({', '.join(game.names)}), not {dealer!r}")
-        self.balances = [bank] * n
+        self.lots: tuple[int, ...] = ()
+        """Each seat's slip in the draw for the first deal (empty when ``dealer`` was given)."""
+        first = self._first_dealer(dealer)
+        if first is None:
+            self.lots = draw_lots(n, self.rng)
+            first = self.lots.index(1)
+        self.dealer = first
+        self.first_dealer = self.dealer
+        self._balances = [bank] * n
         self.carried = 0
         """The pot the next deal starts from, before its dealer's ante."""
         self.deals_played = 0
-        self.history: list[DealSummary] = []
+        self._history: list[DealSummary] = []
         self.why_over = ""
         self.ending: tuple[str, tuple[int, ...]] | None = None
         """Why the session ended, as ``(kind, seats)``: ``BROKE`` (the seats that could not
         pay), ``LENGTH`` (no seats) or ``NO_ANTE`` (the dealer); ``None`` while it goes on.
         ``telling`` says it to each viewer; ``why_over`` says it to the teacher."""
-        self.balances[self.dealer] -= stake
+        self._balances[self.dealer] -= stake
         self.hand: KopknackState = game.new_hand(rng=self.rng, dealer=self.dealer, stake=stake,
                                                  pot=0)
 
     # -- reading ------------------------------------------------------------------------------
+
+    balances = property(lambda self: self._balances[:], doc=(
+        "Each seat's balance now: a copy (the session changes its own as deals settle)."))
 
     @property
     def is_over(self) -> bool:
@@ -144,20 +162,20 @@ class KopknackMatch:
         while the session goes on)."""
         if not self.is_over:
             return None
-        best = max(self.balances)
-        top = [s for s, b in enumerate(self.balances) if b == best]
+        best = max(self._balances)
+        top = [s for s, b in enumerate(self._balances) if b == best]
         return top[0] if len(top) == 1 else None
 
     @property
     def leaders(self) -> list[int]:
         """The seats with the highest balance now."""
-        best = max(self.balances)
-        return [s for s, b in enumerate(self.balances) if b == best]
+        best = max(self._balances)
+        return [s for s, b in enumerate(self._balances) if b == best]
 
     def standings(self) -> list[dict[str, Any]]:
         names = self.game.names
-        return [{"seat": names[s], "balance": self.balances[s],
-                 "gain": self.balances[s] - self.bank} for s in range(self.game.seats)]
+        return [{"seat": names[s], "balance": self._balances[s],
+                 "gain": self._balances[s] - self.bank} for s in range(self.game.seats)]
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -165,15 +183,11 @@ class KopknackMatch:
         """Settle the finished deal (balances, the pot carried on) and deal the next, unless
         the session is over. Worked out on copies first and committed at the end, so a
         refusal (the deal still going, the session over) leaves the session as it was."""
-        hand = self.hand
-        if self.is_over:
-            raise MatchError("the session is over; start a new one to play on")
-        if not hand.is_over:
-            raise IllegalActionError("the deal is still being played; finish it first")
+        hand = self._finished_hand()
         out = hand.outcome
         assert out is not None
         n = self.game.seats
-        balances = [self.balances[s] + out.payout[s] - out.penalty[s] for s in range(n)]
+        balances = [self._balances[s] + out.payout[s] - out.penalty[s] for s in range(n)]
         played = self.deals_played + 1
         dealer = out.next_dealer
         broke = tuple(s for s in range(n) if balances[s] < 0)
@@ -193,7 +207,7 @@ class KopknackMatch:
             new_hand = self.game.new_hand(rng=self.rng, dealer=dealer, stake=self.stake,
                                           pot=out.next_pot)
         # commit
-        self.balances = balances
+        self._balances = balances
         self.carried = out.next_pot
         self.deals_played = played
         self.why_over = why
@@ -201,46 +215,21 @@ class KopknackMatch:
         if not why:
             self.dealer = dealer
         self.hand = new_hand
-        self.history.append(summary)
-        return summary
-
-    def play_bots(self, bots: Sequence[Bot], rng: random.Random | None = None) -> None:
-        """Play the whole session with computer players (for simulations and tests)."""
-        rng = rng or self.rng
-        while not self.is_over:
-            while not self.hand.is_over:
-                step(self.hand, bots, rng)
-            self.next_hand()
-
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last decision in this deal (practice mode): the deal is
-        rebuilt from its record without that decision and what followed. ``False`` when the
-        seat has made none in this deal; refused once the session is over."""
-        if type(seat) is not int or not 0 <= seat < self.game.seats:
-            raise SeatError(f"undo takes a seat number from 0 to {self.game.seats - 1}, "
-                            f"not {seat!r}")
-        if self.is_over:
-            raise MatchError("the session is over and its result stands; start a new one "
-                             "to play again")
-        undone = undo_last(self.game, self.hand, seat)
-        if undone is None:
-            return False
-        self.hand = undone
-        return True
-
-    undo_to_before = undo
+        return self._settled(summary)
 
     def record(self) -> dict[str, Any]:
         """The session so far: its table, settings, every deal's record in order, the
         balances and the pot carried."""
         names = self.game.names
-        deals = [h.record for h in self.history]
+        deals = [copy_json(h.record) for h in self._history]
         if not self.is_over:
             deals.append(self.hand.record())
         return {
             "game": "kopknack", "match": True, "seats": list(names), "length": self.length,
-            "target": self.target, "stake": self.stake, "bank": self.bank, "deals": deals,
-            "balances": {names[s]: b for s, b in enumerate(self.balances)},
+            "target": self.target, "stake": self.stake, "bank": self.bank,
+            "lots": {names[s]: slip for s, slip in enumerate(self.lots)},
+            "first_dealer": names[self.first_dealer], "deals": deals,
+            "balances": {names[s]: b for s, b in enumerate(self._balances)},
             "carried": self.carried,
             "winner": None if self.winner is None else names[self.winner],
         }

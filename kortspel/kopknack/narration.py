@@ -22,7 +22,9 @@ from .cards import HAND_SIZE, PACK, article, show, suit_word
 from .fast import new_tuple
 
 KNACK = "Knack!"
-KNACK_GLOSS = "(knock: I play)"
+KNACK_GLOSS = "(Swedish for knock)"
+"""The call in the words a knock is told in: "You knock, saying “Knack!” (Swedish for knock),
+and play this deal.", as Swedish Knock tells its own knock."""
 TALON_ZONE = Zone(TALON)
 """The talon, face down, its next card on top (last)."""
 TRUMP_ZONE = Zone(PILE)
@@ -94,7 +96,8 @@ class Narrator:
         self._reveal = tuple(tuple({c: Reveal(hand(s), p, c) for c in PACK} for p in range(6))
                              for s in seats)
         self._knock = tuple(
-            Event("knock", f"{nm[s]} knocks: {KNACK} {KNACK_GLOSS}.", None,
+            Event("knock", f"{nm[s]} knocks, saying “{KNACK}” {KNACK_GLOSS}, and plays this "
+                  "deal.", None,
                   (Fact("bid", s, "knock"),), KNACK, (s,)) for s in seats)
         # Per seat, per trick number and lead (``2 * number + lead``), per place in the hand:
         # card -> the event of playing it.

@@ -11,22 +11,20 @@ so it cannot hold a card the seat was never shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
 from ..events import Event, Knowledge, hand
+from ..shell import HandState, ObservationShell
 from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE
 from .tricks import Duty, duty
-
-if TYPE_CHECKING:
-    from .state import KopknackState
 
 BID, BUY, PLAY, OVER = 0, 1, 2, 3
 PHASES = ("bidding", "buying", "play", "over")
 """The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
 
 
-def observe(state: KopknackState, seat: int,
+def observe(state: HandState, seat: int,
             legal: Sequence[Action] | None = None) -> Observation:
     """What ``seat`` may know of ``state`` now (``state.observation(seat, legal)``);
     ``legal``, if the caller has it, saves working it out again. Made in this one call,
@@ -42,10 +40,9 @@ def observe(state: KopknackState, seat: int,
     o.to_act = state.to_act
     o.legal = tuple(state.legal_actions(seat) if legal is None else legal)
     o._phase = state.phase
-    # A state's event list only grows, so its first ``_n`` events are this moment's history
-    # for good; they are filtered to this seat's view on first use.
-    o._events = events = state.events
-    o._n = len(events)
+    # The events this seat saw, filtered now: the state's own list, which holds every seat's
+    # cards, is never kept. The fold of them is done on first use.
+    o._events = tuple([e for e in state._events if e.visible is None or seat in e.visible])
     o._folded = None
     return o
 
@@ -53,28 +50,28 @@ def observe(state: KopknackState, seat: int,
 _new = object.__new__
 
 
-class Observation:
+class Observation(ObservationShell):
     """All that one seat may know of a deal, built only from the events that seat saw
     (``Observation(state, seat)`` is ``observe(state, seat)``).
 
-    The fold is done on first use, so a bot that needs only its legal actions (the random
-    one) costs nothing here. ``knowledge`` is the generic fold itself (every zone, every
-    fact) that the table views read; the properties below are its plain reading.
+    It holds copies only: the events its seat saw, filtered when it is made (never the
+    state, nor its list of every seat's events), and their fold, done on first use, so a bot
+    that needs only its legal actions costs little here. ``knowledge`` is the generic fold
+    itself (every zone, every fact) that the table views read; the properties below are its
+    plain reading.
     """
 
-    __slots__ = ("seat", "to_act", "legal", "_table", "_phase", "_events", "_n",
-                 "_folded")
+    __slots__ = ("seat", "to_act", "legal", "_table", "_phase", "_events", "_folded")
 
     seat: int
     to_act: int | None
     legal: tuple[Action, ...]
     _table: tuple[tuple[str, ...], Any, int, int]
     _phase: int
-    _events: Sequence[Event]
-    _n: int
+    _events: tuple[Event, ...]
     _folded: dict[str, Any] | None
 
-    def __new__(cls, state: KopknackState, seat: int,
+    def __new__(cls, state: HandState, seat: int,
                 legal: Sequence[Action] | None = None) -> Observation:
         return observe(state, seat, legal)
 
@@ -82,12 +79,7 @@ class Observation:
         if self._folded is not None:
             return self._folded
         seat = self.seat
-        self._events = events = tuple(e for e in self._events[:self._n]
-                                      if e.visible is None or seat in e.visible)
-        k = Knowledge(seat)
-        for e in events:
-            for eff in e.effects:
-                k.apply(eff)
+        k = self._knowledge()
         bids: dict[int, str] = {}
         exchanged: dict[int, list[int]] = {}
         played: list[tuple[int, int, str]] = []
@@ -130,22 +122,10 @@ class Observation:
         """Whether the deal is over (nobody is to act then)."""
         return self.to_act is None
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._table[0]
-
-    @property
-    def rules(self) -> Any:
-        """The table's rules options (``Rules``)."""
-        return self._table[1]
-
-    @property
-    def dealer(self) -> int:
-        return self._table[2]
-
-    @property
-    def stake(self) -> int:
-        return self._table[3]
+    names = property(lambda self: self._table[0], doc="The seats' names.")
+    rules = property(lambda self: self._table[1], doc="The table's rules options (``Rules``).")
+    dealer = property(lambda self: self._table[2], doc="The dealer's seat.")
+    stake = property(lambda self: self._table[3], doc="The dealer's ante this deal.")
 
     @property
     def phase(self) -> str:
@@ -246,27 +226,14 @@ class Observation:
             return None
         return duty(self.hand, [c for _, c in self.trick], self.trick_number, self.trump_suit)
 
-    @property
-    def events(self) -> list[Event]:
-        self._fold()
-        return list(self._events)
-
-    @property
-    def narration(self) -> list[str]:
-        return [e.text for e in self.events]
-
-    def view(self) -> dict[str, Any]:
-        """Everything this observation tells, as plain JSON (for tests and tools)."""
+    def _view(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "to_act": self.to_act, "is_over": self.is_over,
-            "phase": self.phase, "legal": [str(a) for a in self.legal],
-            "dealer": self.dealer, "stake": self.stake, "pot": self.pot,
+            "phase": self.phase, "dealer": self.dealer, "stake": self.stake, "pot": self.pot,
             "hand": list(self.hand), "trump": self.trump,
             "bids": {str(s): b for s, b in self.bids.items()},
             "exchanged": {str(s): list(v) for s, v in self.exchanged.items()},
             "talon_left": self.talon_left, "played": [list(p) for p in self.played],
             "tricks": self.tricks, "gone": list(self.gone),
-            "knowledge": self.knowledge.view(), "narration": self.narration,
         }
 
     def __repr__(self) -> str:

@@ -11,33 +11,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..checks import brief as _brief
+from ..checks import check_int, quote
 from ..errors import InvalidDealError, KortspelError, RecordError, RulesError
-from ..records import check_names, check_text_fields, get_actions, get_field
+from ..records import check_text_fields, get_field
+from ..shell import Table, check_record, check_upto, play_record, record_seats
 from .cards import HAND_SIZE, PACK, SUIT, check_pack, parse_card
-from .rules import SEATS, Rules
-
-if TYPE_CHECKING:
-    from .game import KopknackGame
-    from .state import KopknackState
+from .rules import POT_STAKES, Rules
+from .state import KopknackState
 
 NAME = "kopknack"
 
 
-def game_for(record: Any) -> KopknackGame:
-    """The table a record was played at: its seats and (if it has any) its rules options."""
-    from .game import KopknackGame
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    names = check_names(get_field(record, "seats", list))
-    low, high = SEATS
-    if not low <= len(names) <= high:
-        raise RecordError(f"Köpknack is played by {low} to {high} seats (6 to 8 as the rule "
-                          f"text has it, 3 to 5 for a small class); the record has "
-                          f"{len(names)}")
-    return KopknackGame(names, rules=_rules(record))
+def check_money(stake: Any, pot: Any, error: type[KortspelError] = KortspelError) -> None:
+    """The stake is a positive whole multiple of 3 (a pot must split into thirds); a pot
+    carried in is a whole multiple of 3, 0 or more. Neither has more than ``MAX_INT_DIGITS``
+    digits, and the stake leaves room for the largest pot it can make (``POT_STAKES``)."""
+    check_int(stake, "the stake", error, POT_STAKES)
+    check_int(pot, "the pot carried in", error)
+    if type(stake) is not int or stake <= 0 or stake % 3:
+        raise error(f"the stake is the dealer's ante: a positive whole number divisible by 3 "
+                    f"(3, 6, 9, ...), not {_brief(stake)}")
+    if type(pot) is not int or pot < 0 or pot % 3:
+        raise error(f"the pot carried in is a whole number divisible by 3, 0 or more, not "
+                    f"{_brief(pot)}")
 
 
 def _rules(record: Mapping[str, Any]) -> Rules:
@@ -55,26 +54,18 @@ def _card(text: Any, where: str) -> str:
         raise InvalidDealError(f"{where}: {err}") from None
 
 
-def state_from_record(game: KopknackGame, record: Any) -> KopknackState:
+def state_from_record(game: Table, record: Any) -> KopknackState:
     """The deal as ``record`` gives it, before any of its actions; every field checked."""
-    from .game import check_money
-    from .state import KopknackState
-
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    check_record(record)
     if record.get("game", NAME) != NAME:
-        raise RecordError(f"this is a record of {record.get('game')!r:.40}, not of Köpknack")
-    names = check_names(get_field(record, "seats", list))
-    if tuple(names) != game.names:
-        raise RecordError(
-            f"the record seats {', '.join(names)} but this table seats "
-            f"{', '.join(game.names)}; use kortspel.replay(record) to load its own table")
+        raise RecordError(f"this is a record of {quote(record.get('game'), 40)}, not of Köpknack")
+    record_seats(record, game)
     if _rules(record) != game.rules:
         raise RecordError("the record's rules options differ from this table's")
     check_text_fields(record)
     dealer = get_field(record, "dealer", str)
     if dealer not in game.names:
-        raise RecordError(f"the dealer {dealer!r:.40} is not one of the seats "
+        raise RecordError(f"the dealer {quote(dealer, 40)} is not one of the seats "
                           f"({', '.join(game.names)})")
     d = game.names.index(dealer)
     stake = get_field(record, "stake", int)
@@ -83,7 +74,7 @@ def state_from_record(game: KopknackGame, record: Any) -> KopknackState:
     deal = get_field(record, "deal", dict)
     unknown = [k for k in deal if k not in game.names]
     if unknown:
-        raise InvalidDealError(f"the deal gives cards to {', '.join(map(repr, unknown))[:80]}, "
+        raise InvalidDealError(f"the deal gives cards to {quote(unknown, 80)}, "
                                f"who is not a seat; the seats are {', '.join(game.names)}")
     missing = [n for n in game.names if n not in deal]
     if missing:
@@ -108,26 +99,12 @@ def state_from_record(game: KopknackGame, record: Any) -> KopknackState:
     return KopknackState(game, d, stake, pot, tuple(dealt), trump, talon)
 
 
-def replay_record(game: KopknackGame, record: Any, upto: int | None = None) -> KopknackState:
+def replay_record(game: Table, record: Any, upto: int | None = None) -> KopknackState:
     """The state after the record's actions (or only the first ``upto`` of them). An action
     the rules refuse makes the record bad, with the engine's reason."""
-    if upto is not None and (type(upto) is not int or upto < 0):
-        raise KortspelError(f"upto counts actions: a whole number of 0 or more, not "
-                            f"{_brief(upto)}")
-    state = state_from_record(game, record)
-    acts = get_actions(record)
-    codec = game.codec
-    for i, a in enumerate(acts[:upto] if upto is not None else acts):
-        where = f"action {i + 1}"
-        try:
-            action = codec.from_json(a, where)
-        except KortspelError as err:
-            raise RecordError(str(err)) from None
-        try:
-            state.apply(action)
-        except KortspelError as err:
-            raise RecordError(f"{where} ({action}): {err}") from None
-    return state
+    check_upto(upto)
+    return play_record(state_from_record(game, record), record, upto,
+                       (KortspelError,), KortspelError)
 
 
 def write_record(state: KopknackState) -> dict[str, Any]:
@@ -143,7 +120,7 @@ def write_record(state: KopknackState) -> dict[str, Any]:
         "deal": {names[s]: list(state.dealt[s]) for s in range(g.seats)},
         "trump": state.trump,
         "talon": list(state.talon),
-        "actions": [a.to_json() for a in state.actions],
+        "actions": [a.to_json() for a in state._actions],
     }
     rules = g.rules.to_dict()
     if rules:
@@ -192,8 +169,3 @@ def hidden_shuffle(state: KopknackState, seat: int, rng: random.Random) -> dict[
             where[i] = v
         moved = True
     return rec if moved else None
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

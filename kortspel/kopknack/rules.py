@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Any
 
+from ..checks import check_choice, quote
 from ..errors import RulesError
 
 PENALTY_STAKES: dict[str, int] = {"double": 2, "single": 1}
@@ -24,8 +26,7 @@ class Rules:
     penalty: str = "double"
 
     def __post_init__(self) -> None:
-        if self.penalty not in PENALTY_STAKES:
-            raise RulesError(f"penalty must be 'double' or 'single', not {self.penalty!r}")
+        check_choice("penalty", self.penalty, OPTIONS["penalty"])
 
     @property
     def penalty_stakes(self) -> int:
@@ -41,7 +42,7 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise RulesError(
-                f"unknown Köpknack rules option(s) {sorted(map(str, unknown))}; the only "
+                f"unknown Köpknack rules option(s) {quote(sorted(map(str, unknown)))}; the only "
                 f"option is {sorted(known)} ('double' or 'single')")
         return cls(**dict(data))
 
@@ -61,11 +62,16 @@ TEXT_SEATS = (6, 8)
 DEFAULT_SEATS = 6
 DEFAULT_STAKE = 3
 """The dealer's ante when nobody says otherwise: the smallest that splits into thirds."""
+POT_STAKES = 1 + 2 * (SEATS[1] - 1)
+"""The largest pot a deal can carry, in stakes: the ante and a double penalty from every other
+seat of the largest table. A stake is limited so that this pot still fits the digits of a
+number in a record (``checks.check_int``)."""
 
-LENGTHS: dict[str, str] = {"short": "short: each seat deals once",
-                           "standard": "standard: each seat deals twice",
-                           "long": "long: each seat deals three times"}
-"""Session lengths a player may choose, shortest first, with how a menu names them."""
+LENGTHS: Mapping[str, str] = MappingProxyType({"short": "short: each seat deals once",
+                                               "standard": "standard: each seat deals twice",
+                                               "long": "long: each seat deals three times"})
+"""Session lengths a player may choose, shortest first, with how a menu names them (read-only:
+every session shares it, so a caller must not be able to change it)."""
 _ROUNDS = {"short": 1, "standard": 2, "long": 3}
 
 
@@ -74,9 +80,9 @@ def session_deals(seats: int, length: str | int = "standard") -> int:
     seat deals, and antes, equally often), or a number of deals from 1 to 200."""
     if isinstance(length, int) and not isinstance(length, bool):
         if not 1 <= length <= 200:
-            raise RulesError(f"a session lasts 1 to 200 deals, not {length}")
+            raise RulesError(f"a session lasts 1 to 200 deals, not {quote(length, 40)}")
         return length
     if not isinstance(length, str) or length not in _ROUNDS:
         raise RulesError(f"a session's length is 'short', 'standard', 'long' or a number of "
-                         f"deals, not {length!r}")
+                         f"deals, not {quote(length, 40)}")
     return _ROUNDS[length] * seats

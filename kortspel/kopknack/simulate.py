@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from .. import simulation
 from ..actions import Action
+from ..checks import quote
 from ..errors import KortspelError
 from ..protocol import Bot, play_hand, step
 from ..simulation import cores, estimate, play_chunk, run
@@ -169,7 +170,7 @@ class Job(simulation.Job):
     def check(self) -> None:
         if type(self.carried) is not int or self.carried < 0:
             raise KortspelError(f"carried is a number of stakes in the pot before the ante, 0 "
-                                f"or more, not {self.carried!r}")
+                                f"or more, not {quote(self.carried, 40)}")
         KopknackGame(len(self.players), rules=dict(self.rules))  # 3 to 8 seats, known options
         check_money(self.stake, self.carried * self.stake)
 

@@ -10,27 +10,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..actions import CHANCE, Action
+from ..checks import quote
 from ..errors import (
     HandOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    SeatError,
     plural,
     say_list,
 )
 from ..events import Event, Zone, hand
+from ..shell import HandState, Table
 from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
 from .observation import BID, BUY, OVER, PHASES, PLAY, observe
 from .tricks import _duty, broken_duty, legal_cards, winning_index
-
-if TYPE_CHECKING:
-    from .game import KopknackGame
 
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
@@ -53,7 +51,7 @@ class Outcome(NamedTuple):
     next_dealer: int
 
 
-class KopknackState:
+class KopknackState(HandState):
     """One Köpknack deal, from the ante to the settling. Mutable; ``clone`` is cheap.
 
     ``order`` is every seat from the dealer's left round to the dealer: the bidding order.
@@ -67,13 +65,14 @@ class KopknackState:
     """
 
     __slots__ = ("game", "dealer", "stake", "carried", "pot", "dealt", "trump", "trump_suit",
-                 "talon", "order", "hands", "tp", "out", "bids", "knocks", "pos", "phase",
-                 "active", "nxt", "round", "xpos", "number", "trick", "trick_seats", "tricks",
-                 "to_act", "is_over", "actions", "events", "outcome", "_table", "_offered")
+                 "talon", "order", "_hands", "tp", "_out", "_bids", "knocks", "pos", "phase",
+                 "active", "_nxt", "round", "xpos", "number", "_trick", "_trick_seats",
+                 "_tricks", "to_act", "is_over", "_actions", "_events", "outcome", "_table",
+                 "_offered")
 
     def __init__(
         self,
-        game: KopknackGame,
+        game: Table,
         dealer: int,
         stake: int,
         carried: int,
@@ -96,37 +95,49 @@ class KopknackState:
         # The legal actions last handed out, while they are current.
         self._offered: Sequence[Action] | None = None
         n = game.seats
-        self.hands: list[list[str]] = list(map(list, dealt))
+        self._hands: list[list[str]] = list(map(list, dealt))
         self.tp = 0
-        self.out: list[str] = []
-        self.bids: list[str | None] = [None] * n
+        self._out: list[str] = []
+        self._bids: list[str | None] = [None] * n
         self.knocks = 0
         self.pos = 0
         self.phase = BID
         self.active: tuple[int, ...] = ()
-        self.nxt: dict[int, int] = {}
+        self._nxt: dict[int, int] = {}
         self.round = 0
         self.xpos = 0
         self.number = 0
-        self.trick: list[str] = []
-        self.trick_seats: list[int] = []
-        self.tricks: list[int] = []
+        self._trick: list[str] = []
+        self._trick_seats: list[int] = []
+        self._tricks: list[int] = []
         self.to_act: int | None = self.order[0]
         self.is_over = False
-        self.actions: list[Action] = []
-        self.events: list[Event]
+        self._actions: list[Action] = []
+        self._events: list[Event]
         self.outcome: Outcome | None = None
         self._deal()
 
-    # -- protocol ---------------------------------------------------------------------------
+    # -- what the deal holds, handed out as copies ----------------------------------------
+    # The rules change these lists in place at every turn, through the private names; a
+    # caller gets a copy of its own, of the same kind (a list prints and compares as it
+    # always did), so nothing it does to what it was given reaches the deal.
 
-    def _seat(self, seat: Any, what: str) -> int:
-        """A seat number given by a caller, checked: never wrapped, never guessed."""
-        n = self.game.seats
-        if type(seat) is not int or not 0 <= seat < n:
-            raise SeatError(f"{what} takes a seat number from 0 to {n - 1} "
-                            f"({', '.join(self.game.names)}), not {_brief(seat)}")
-        return seat
+    hands = property(lambda self: [h[:] for h in self._hands], doc=(
+        "Each seat's cards, in the order they arrived (dealt, then bought)."))
+    out = property(lambda self: self._out[:], doc=(
+        "The cards out of play: folded hands and exchanged cards, in the order they went."))
+    bids = property(lambda self: self._bids[:], doc=(
+        'Per seat: ``"knock"``, ``"fold"`` or ``None`` (not yet bid).'))
+    nxt = property(lambda self: dict(self._nxt), doc=(
+        "Seat -> the next seat in the play (once the bidding is over)."))
+    trick = property(lambda self: self._trick[:], doc=(
+        "The cards of the trick on the table, the lead first."))
+    trick_seats = property(lambda self: self._trick_seats[:], doc=(
+        "Who played each card of the trick on the table."))
+    tricks = property(lambda self: self._tricks[:], doc=(
+        "The winner of each finished trick, in order."))
+
+    # -- protocol ---------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now. Only the seat to act may do
@@ -143,7 +154,7 @@ class KopknackState:
         ph = self.phase
         if ph == PLAY:
             acts = self.game.play_actions[me]
-            out = [acts[c] for c in _duty(self.hands[me], self.trick, self.number,
+            out = [acts[c] for c in _duty(self._hands[me], self._trick, self.number,
                                           self.trump_suit)[1]]
         elif ph == BID:
             self._offered = bids = self.game.bid_actions[me]
@@ -151,7 +162,7 @@ class KopknackState:
         else:
             # Every set of 0 to 3 of the seat's cards (no more than the talon holds), each in
             # the pack's order, fewest first: the first is keeping the hand.
-            out = self.game.exchange_choices.offer(me, self.hands[me],
+            out = self.game.exchange_choices.offer(me, self._hands[me],
                                                    len(self.talon) - self.tp)
         self._offered = out
         return out[:]
@@ -168,13 +179,13 @@ class KopknackState:
         ph = self.phase
         g = self.game
         if ph == PLAY:
-            cards = _duty(self.hands[me], self.trick, self.number, self.trump_suit)[1]
+            cards = _duty(self._hands[me], self._trick, self.number, self.trump_suit)[1]
             act = g.play_actions[me][cards[pick(len(cards), rng)]]
         elif ph == BID:
             bids = g.bid_actions[me]
             act = bids[pick(len(bids), rng)]
         else:
-            act = g.exchange_choices.pick(me, self.hands[me], len(self.talon) - self.tp,
+            act = g.exchange_choices.pick(me, self._hands[me], len(self.talon) - self.tp,
                                           pick, rng)
         self._offered = (act,)
         return act
@@ -215,7 +226,7 @@ class KopknackState:
                 own = self._checked(action)
         else:
             own = self._checked(action)
-        events = self.events
+        events = self._events
         start = len(events)
         self._play(own)
         return events[start:]
@@ -231,7 +242,7 @@ class KopknackState:
     def _play(self, own: Action) -> None:
         """Play the table's own action, legal now (checked, or just found legal)."""
         self._offered = None
-        self.actions.append(own)
+        self._actions.append(own)
         verb = own.verb
         if verb == "play":
             self._do_play(own.seat, own.args[0][1])  # type: ignore[arg-type]
@@ -274,7 +285,7 @@ class KopknackState:
                 return None
             card = action.get("card")
             own = g.play_actions[seat].get(card)  # type: ignore[call-overload]
-            if own is None or card not in legal_cards(self.hands[seat], self.trick,
+            if own is None or card not in legal_cards(self._hands[seat], self._trick,
                                                       self.number, self.trump_suit):
                 return None
         elif ph == BID:
@@ -285,7 +296,7 @@ class KopknackState:
             cards = action.get("cards")
             if type(cards) is not tuple:
                 return None
-            mine = self.hands[seat]
+            mine = self._hands[seat]
             if (len(cards) > min(MAX_EXCHANGE, len(self.talon) - self.tp)
                     or len(set(cards)) != len(cards) or any(c not in mine for c in cards)
                     or list(cards) != sorted(cards, key=ORDER.__getitem__)):
@@ -309,25 +320,25 @@ class KopknackState:
         c.order = self.order
         c._table = self._table
         c._offered = None  # the clone hands out its own lists
-        c.hands = [h[:] for h in self.hands]
+        c._hands = [h[:] for h in self._hands]
         c.tp = self.tp
-        c.out = self.out[:]
-        c.bids = self.bids[:]
+        c._out = self._out[:]
+        c._bids = self._bids[:]
         c.knocks = self.knocks
         c.pos = self.pos
         c.phase = self.phase
         c.active = self.active
-        c.nxt = self.nxt  # made once when the bidding ends, never changed after
+        c._nxt = self._nxt  # made once when the bidding ends, never changed after
         c.round = self.round
         c.xpos = self.xpos
         c.number = self.number
-        c.trick = self.trick[:]
-        c.trick_seats = self.trick_seats[:]
-        c.tricks = self.tricks[:]
+        c._trick = self._trick[:]
+        c._trick_seats = self._trick_seats[:]
+        c._tricks = self._tricks[:]
         c.to_act = self.to_act
         c.is_over = self.is_over
-        c.actions = self.actions[:]
-        c.events = self.events[:]
+        c._actions = self._actions[:]
+        c._events = self._events[:]
         c.outcome = self.outcome
         return c
 
@@ -335,25 +346,14 @@ class KopknackState:
         """Everything that makes this state what it is; equal keys, equal states."""
         g = self.game
         return (g.names, g.rules, self.dealer, self.stake, self.carried, self.dealt,
-                self.trump, self.talon, tuple(map(tuple, self.hands)), self.tp, tuple(self.out),
-                tuple(self.bids), self.phase, self.round, self.xpos, self.number,
-                tuple(self.trick), tuple(self.tricks), self.to_act,
-                tuple(self.actions), self.outcome)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KopknackState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
+                self.trump, self.talon, tuple(map(tuple, self._hands)), self.tp, tuple(self._out),
+                tuple(self._bids), self.phase, self.round, self.xpos, self.number,
+                tuple(self._trick), tuple(self._tricks), self.to_act,
+                tuple(self._actions), self.outcome)
 
     observation = observe
     """``observation(seat, legal=None)``: what ``seat`` may know now (``legal``, if the
     caller has it, saves working it out again)."""
-
-    def record(self) -> dict[str, Any]:
-        """The JSON record that replays this deal exactly (the contract's format)."""
-        from .records import write_record
-
-        return write_record(self)
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -362,17 +362,17 @@ class KopknackState:
         (its next card last, on top), the turned trump, the trick being played, the tricks
         each seat has taken, and the cards out of play (folded hands and exchanged cards)."""
         n = self.game.seats
-        out: dict[Zone, tuple[str, ...]] = {hand(s): tuple(self.hands[s]) for s in range(n)}
+        out: dict[Zone, tuple[str, ...]] = {hand(s): tuple(self._hands[s]) for s in range(n)}
         out[TALON_ZONE] = tuple(reversed(self.talon[self.tp:]))
         out[TRUMP_ZONE] = (self.trump,)
-        out[TRICK_ZONE] = tuple(self.trick)
+        out[TRICK_ZONE] = tuple(self._trick)
         size = len(self.active)
         played = self.played
-        for k, w in enumerate(self.tricks):
+        for k, w in enumerate(self._tricks):
             zone = won_zone(w)
             out[zone] = out.get(zone, ()) + tuple(c for _, c in played[k * size:
                                                                         (k + 1) * size])
-        out[OUT_ZONE] = tuple(self.out)
+        out[OUT_ZONE] = tuple(self._out)
         return out
 
     @property
@@ -387,13 +387,13 @@ class KopknackState:
     @property
     def played(self) -> list[tuple[int, str]]:
         """Every card played so far, (seat, card) in order (read from the actions)."""
-        return [(a.seat, a.args[0][1]) for a in self.actions  # type: ignore[misc]
+        return [(a.seat, a.args[0][1]) for a in self._actions  # type: ignore[misc]
                 if a.verb == "play"]
 
     @property
     def bought(self) -> list[tuple[int, int]]:
         """(seat, cards exchanged) for each buying turn so far, in turn order."""
-        return [(a.seat, len(a.args[0][1])) for a in self.actions  # type: ignore[arg-type]
+        return [(a.seat, len(a.args[0][1])) for a in self._actions  # type: ignore[arg-type]
                 if a.verb == "exchange"]
 
     @property
@@ -403,7 +403,7 @@ class KopknackState:
         if self.outcome is not None and self.outcome.swept_by is not None:
             return (self.outcome.swept_by,)
         if self.phase == BID:
-            return tuple(s for s in range(self.game.seats) if self.bids[s] != FOLD)
+            return tuple(s for s in range(self.game.seats) if self._bids[s] != FOLD)
         return tuple(sorted(self.active))
 
     @property
@@ -411,11 +411,11 @@ class KopknackState:
         """The seat that led (or is to lead) the current trick, during the play."""
         if self.phase != PLAY:
             return None
-        return self.trick_seats[0] if self.trick_seats else self.to_act
+        return self._trick_seats[0] if self._trick_seats else self.to_act
 
     def won_by(self, seat: int) -> int:
         """Tricks the seat has taken so far."""
-        return self.tricks.count(self._seat(seat, "won_by"))
+        return self._tricks.count(self._seat(seat, "won_by"))
 
     def __repr__(self) -> str:
         g = self.game
@@ -431,14 +431,14 @@ class KopknackState:
             mark = []
             if s == self.dealer:
                 mark.append("dealer")
-            if self.bids[s]:
-                mark.append(self.bids[s] + "ed")  # type: ignore[operator]
+            if self._bids[s]:
+                mark.append(self._bids[s] + "ed")  # type: ignore[operator]
             if s == self.to_act:
                 mark.append("to act")
             extra = f" ({', '.join(mark)})" if mark else ""
-            lines.append(f"{g.names[s]:>8}: {' '.join(self.hands[s]) or '-'}{extra}")
-        if self.trick:
-            lines.append("trick: " + " ".join(self.trick))
+            lines.append(f"{g.names[s]:>8}: {' '.join(self._hands[s]) or '-'}{extra}")
+        if self._trick:
+            lines.append("trick: " + " ".join(self._trick))
         return "\n".join(lines)
 
     # -- results --------------------------------------------------------------------------
@@ -452,14 +452,14 @@ class KopknackState:
         o = self.outcome
         active = self.in_play
         act_set = set(active)
-        won = {names[s]: self.tricks.count(s) for s in active}
+        won = {names[s]: self._tricks.count(s) for s in active}
         out: dict[str, Any] = {
             "game": "kopknack",
             "pot": self.pot,
             "active": [names[s] for s in active],
             "folded": [names[s] for s in range(n) if s not in act_set],
             "swept_by": None,
-            "tricks": [names[s] for s in self.tricks],
+            "tricks": [names[s] for s in self._tricks],
             "won": won,
             "payout": None,
             "penalty": None,
@@ -510,7 +510,7 @@ class KopknackState:
         seat, verb = action.seat, action.verb
         if type(seat) is not int or not 0 <= seat < n:
             raise InvalidActionError(
-                f"{action!r} names no seat of this table; its seats are 0 to {n - 1} "
+                f"{quote(action, 120)} names no seat of this table; its seats are 0 to {n - 1} "
                 f"({', '.join(g.names)})")
         g.codec.check(action)  # the form: a verb of the game, the right who, its arguments
         v = Voice(g.names, None)
@@ -518,7 +518,7 @@ class KopknackState:
         me = self.to_act
         assert me is not None
         now = f"it is {v.whose(me)} turn; {v.who(me)} may {self.say_legal(me)}"
-        if self.bids[seat] == FOLD:
+        if self._bids[seat] == FOLD:
             raise IllegalActionError(f"{v.have(seat)} folded and {v.verb(seat, 'is', 'are')} "
                                      f"out of this deal; {now}")
         if seat != me:
@@ -531,7 +531,7 @@ class KopknackState:
             raise IllegalActionError(
                 f"{who} cannot {verb} now: it is the {PHASES[ph]}; {who} may "
                 f"{self.say_legal(seat)}")
-        mine = self.hands[seat]
+        mine = self._hands[seat]
         holds = f"{v.says(seat, 'holds')} {' '.join(SHOWN[c] for c in mine)}"
         if verb == "exchange":
             cards: tuple[str, ...] = action.get("cards")
@@ -551,7 +551,7 @@ class KopknackState:
             raise IllegalActionError(f"{who} cannot exchange {' '.join(SHOWN[c] for c in cards)}"
                                      f": {why}; {who} may {self.say_legal(seat)}")
         card: str = action.get("card")
-        why_not = broken_duty(mine, self.trick, self.number, self.trump_suit, card, show)
+        why_not = broken_duty(mine, self._trick, self.number, self.trump_suit, card, show)
         if why_not is not None:
             if card not in mine:
                 raise IllegalActionError(f"{who} cannot play {SHOWN[card]}: "
@@ -562,16 +562,16 @@ class KopknackState:
     # -- the deal ---------------------------------------------------------------------------
 
     def _deal(self) -> None:
-        self.events = self.game.narrator.opening(self.dealer, self.stake, self.carried,
+        self._events = self.game.narrator.opening(self.dealer, self.stake, self.carried,
                                                  self.order, len(self.talon), self.trump,
                                                  self.dealt)
 
     # -- bidding --------------------------------------------------------------------------------
 
     def _do_knock(self, seat: int) -> None:
-        self.bids[seat] = KNOCK
+        self._bids[seat] = KNOCK
         self.knocks += 1
-        self.events.append(self.game.narrator._knock[seat])
+        self._events.append(self.game.narrator._knock[seat])
         pos = self.pos + 1
         if pos < len(self.order) - 1:  # not yet the dealer's turn: nothing else to settle
             self.pos = pos
@@ -580,11 +580,11 @@ class KopknackState:
         self._next_bidder(pos)
 
     def _do_fold(self, seat: int) -> None:
-        self.bids[seat] = FOLD
-        mine = self.hands[seat]
-        self.out += mine
+        self._bids[seat] = FOLD
+        mine = self._hands[seat]
+        self._out += mine
         mine.clear()
-        self.events.append(self.game.narrator.fold(seat, self.dealer))
+        self._events.append(self.game.narrator.fold(seat, self.dealer))
         pos = self.pos + 1
         if pos < len(self.order) - 1:
             self.pos = pos
@@ -604,11 +604,11 @@ class KopknackState:
             self.to_act = self.order[pos]
             return
         if self.knocks == 1:
-            self._sweep(next(s for s in self.order if self.bids[s] == KNOCK), False)
+            self._sweep(next(s for s in self.order if self._bids[s] == KNOCK), False)
             return
-        self.active = active = tuple(s for s in self.order if self.bids[s] == KNOCK)
+        self.active = active = tuple(s for s in self.order if self._bids[s] == KNOCK)
         k = len(active)
-        self.nxt = {s: active[(i + 1) % k] for i, s in enumerate(active)}
+        self._nxt = {s: active[(i + 1) % k] for i, s in enumerate(active)}
         self._start_round(1)
 
     def _sweep(self, seat: int, dealer: bool) -> None:
@@ -617,8 +617,8 @@ class KopknackState:
         nxt = self.game.next_dealer[self.dealer]
         payout = [0] * n
         payout[seat] = self.pot
-        self.events.append(say.sweep(seat, self.pot, dealer))
-        self.events.append(say.next_deal(0, nxt))
+        self._events.append(say.sweep(seat, self.pot, dealer))
+        self._events.append(say.next_deal(0, nxt))
         self._end(Outcome(seat, (), (0,) * n, tuple(payout), (0,) * n, 0, nxt))
 
     # -- buying -----------------------------------------------------------------------------
@@ -628,7 +628,7 @@ class KopknackState:
         self.round = number
         self.xpos = 0
         self.to_act = self.active[0]
-        self.events.append(self.game.narrator.buy_round(number, self.active[0]))
+        self._events.append(self.game.narrator.buy_round(number, self.active[0]))
 
     def _do_exchange(self, seat: int, cards: tuple[str, ...]) -> None:
         n = len(cards)
@@ -638,8 +638,8 @@ class KopknackState:
         if n:
             # The cards given up leave the hand from the highest place down (so the places
             # named stay true), and the ones drawn join it at the end.
-            mine = self.hands[seat]
-            out = self.out
+            mine = self._hands[seat]
+            out = self._out
             if n == 1:
                 p = mine.index(cards[0])
                 positions: tuple[int, ...] = (p,)
@@ -659,12 +659,12 @@ class KopknackState:
             self.tp = end = tp + n
             got = talon[tp:end]
             mine += got
-            self.events += (say.exchange(seat, positions, False),
+            self._events += (say.exchange(seat, positions, False),
                             say.drawn(seat, cards, got, start))
             if end == len(talon):
-                self.events.append(say.talon_out)
+                self._events.append(say.talon_out)
         else:
-            self.events.append(say.exchange(seat, (), tp == len(talon)))
+            self._events.append(say.exchange(seat, (), tp == len(talon)))
         self.xpos = x = self.xpos + 1
         active = self.active
         if x < len(active):
@@ -679,22 +679,22 @@ class KopknackState:
     # -- the play ---------------------------------------------------------------------------
 
     def _do_play(self, seat: int, card: str) -> None:
-        mine = self.hands[seat]
+        mine = self._hands[seat]
         p = mine.index(card)
         del mine[p]
-        trick = self.trick
-        self.events.append(self.game.narrator.play(seat, card, p, self.number, not trick))
+        trick = self._trick
+        self._events.append(self.game.narrator.play(seat, card, p, self.number, not trick))
         trick.append(card)
-        self.trick_seats.append(seat)
+        self._trick_seats.append(seat)
         if len(trick) < len(self.active):
-            self.to_act = self.nxt[seat]
+            self.to_act = self._nxt[seat]
             return
         i = winning_index(trick, self.trump_suit)
-        winner = self.trick_seats[i]
-        self.tricks.append(winner)
-        self.events.append(self.game.narrator.trick(winner, self.number, trick[i], len(trick)))
-        self.trick = []
-        self.trick_seats = []
+        winner = self._trick_seats[i]
+        self._tricks.append(winner)
+        self._events.append(self.game.narrator.trick(winner, self.number, trick[i], len(trick)))
+        self._trick = []
+        self._trick_seats = []
         if self.number == TRICKS:
             self._settle()
         else:
@@ -709,7 +709,7 @@ class KopknackState:
         n = g.seats
         pot = self.pot
         share = pot // TRICKS
-        tricks = self.tricks
+        tricks = self._tricks
         won = [0] * n
         for w in tricks:
             won[w] += 1
@@ -728,7 +728,7 @@ class KopknackState:
                 losers += (s,)
         next_pot = fine * len(losers)
         nxt = g.next_dealer[self.dealer]
-        ev = self.events
+        ev = self._events
         ev.append(say.payout(pot, shares))
         if losers:
             ev.append(say.penalty(losers, fine, stakes))
@@ -747,8 +747,3 @@ _new_state = object.__new__
 
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
 assert HAND_SIZE == TRICKS  # three cards, three tricks: every seat in the play plays all
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

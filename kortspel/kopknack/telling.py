@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import say_list
 from ..events import Event
 from ..voice import Voice, sentence
 from .cards import article, show, show_all, suit_word
@@ -62,7 +63,8 @@ def _trump(v: Voice, d: tuple[Any, ...]) -> list[str]:
 
 
 def _knock(v: Voice, d: tuple[Any, ...]) -> list[str]:
-    return [f"{v.says(d[0], 'knocks')}: {KNACK} {KNACK_GLOSS}"]
+    return [f"{v.says(d[0], 'knocks')}, saying “{KNACK}” {KNACK_GLOSS}, and "
+            f"{v.verb(d[0], 'plays')} this deal"]
 
 
 def _fold(v: Voice, d: tuple[Any, ...]) -> list[str]:
@@ -205,6 +207,19 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
     return out
 
 
+def lots_story(match: Any, viewer: int | None = None) -> list[str]:
+    """How the first dealer was found: the slips the seats drew, and who drew slip 1. Empty
+    when the session was told its first dealer."""
+    if not match.lots:
+        return []
+    v = Voice(match.game.names, viewer)
+    drawn = say_list([f"{v.says(s, 'draws')} {slip}" for s, slip in enumerate(match.lots)])
+    first = match.first_dealer
+    return [sentence(f"The players draw numbered slips for the first deal: {drawn}", v.names),
+            sentence(f"{v.says(first, 'holds')} slip 1 and {v.verb(first, 'deals')} first",
+                     v.names)]
+
+
 def match_progress(match: Any, viewer: int | None = None) -> str:
     """Where the session stands, in words for ``viewer`` (``None``: the teacher, or the
     seat named "you" when one is): which deal, who deals and the pot; at the end, who won
@@ -245,3 +260,12 @@ def _why_over(match: Any, v: Voice) -> str:
     if kind == NO_ANTE:
         return f"{v.who(seats[0])} cannot put up the ante to deal"
     return why_over(match.ending, match.target, match.game.names)
+
+
+# How the coach (kortspel.coach) speaks of Köpknack: the measure is the money won or lost this
+# deal, in chips (more is better; the dealer's ante counts against it), graded in chips.
+COACH_UNIT = "chips"
+COACH_GRADES = (0.25, 0.75, 1.5)
+COACH_GRADES_WHY = ("At the usual stake of 3 chips a trick is worth one chip and a knock that "
+                    "takes no trick costs six: a quarter of a chip is small change, three "
+                    "quarters most of a trick, a chip and a half more than a trick thrown away.")

@@ -402,6 +402,30 @@ def wait_for_canvas(page, index: int = 0, selector: str = CANVAS_SELECTOR,
         canvases(page, selector)), timeout_ms=timeout_ms, what=f"canvas #{index} ({selector})")
 
 
+def wait_for_fit(page, index: int = 0, selector: str = CANVAS_SELECTOR,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS) -> dict:
+    """Wait until canvas ``index`` is drawn at its size on the page, and stays so.
+
+    A table measures its place and draws itself again at that width a moment after it is
+    shown, or after its place changes (a sidebar folded): until then the canvas's own width
+    and its width on the page differ, and a click position worked out from the old layout
+    lands elsewhere. (A canvas narrower on the page than a table's narrowest stays scaled.)"""
+    last: dict = {}
+
+    def fitted():
+        c = canvases(page, selector)
+        if len(c) <= index or not c[index]["width"]:
+            return None
+        now = c[index]
+        ok = abs(now["css_width"] - now["width"]) <= 1 or now["css_width"] < 520
+        same = last.get("c") is not None and last["c"]["width"] == now["width"]
+        last["c"] = now
+        return now if ok and same else None
+
+    return poll(fitted, timeout_ms=timeout_ms, interval_s=0.25,
+                what=f"canvas #{index} drawn at its size on the page")
+
+
 def canvas_stats(page, index: int = 0, colors: dict | None = None, tolerance: int = 40,
                  background=None, selector: str = CANVAS_SELECTOR) -> dict:
     """Pixel statistics of one canvas, read with ``getImageData``.
@@ -503,6 +527,9 @@ class LabPage:
 
     def wait_for_canvas(self, index: int = 0, **kw) -> dict:
         return wait_for_canvas(self.page, index, **kw)
+
+    def wait_for_fit(self, index: int = 0, **kw) -> dict:
+        return wait_for_fit(self.page, index, **kw)
 
     def canvas_stats(self, index: int = 0, **kw) -> dict:
         return canvas_stats(self.page, index, **kw)

@@ -21,6 +21,8 @@ Override the browser with ``KORTSPEL_CHROMIUM=/path/to/chromium``.
 
 from __future__ import annotations
 
+import atexit
+import ctypes
 import json
 import os
 import shutil
@@ -91,10 +93,96 @@ def _http(method: str, url: str, timeout: float = 5.0):
         return resp.status, body
 
 
-class Server:
-    """A subprocess HTTP server in its own process group, with its log in a file."""
+# --------------------------------------------------------------------------------------------
+# Servers that never outlive the test run
+#
+# A run ended part-way (a CI time-out, Ctrl+C, SIGTERM or SIGKILL of pytest) must not leave
+# JupyterLab, Voila or their kernels running. Three layers see to it:
+#
+# * every server starts in its own process group, and ``Server.stop`` asks it to shut down
+#   (JupyterLab's shutdown API stops its kernels), signals the group, and then kills what
+#   is left of the processes it started: the kernels, which Jupyter starts in sessions of
+#   their own, outside the server's group;
+# * SIGTERM and SIGHUP, and the interpreter's exit (atexit), stop every server still up;
+# * SIGKILL cannot be caught, so each server asks the kernel (Linux prctl PR_SET_PDEATHSIG)
+#   to send it SIGTERM the moment pytest dies; it then shuts its kernels down, and a kernel
+#   whose server is gone exits by itself (ipykernel watches its parent).
+# --------------------------------------------------------------------------------------------
 
-    def __init__(self, name: str, workdir: Path, env: dict):
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_pytest() -> None:
+    """In the child, before it runs the server: SIGTERM when pytest dies, however it dies.
+
+    The signal follows the death of the thread that started the child; the fixtures start
+    the servers from pytest's main thread, which lives as long as the run."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the handlers and atexit still stop it
+        pass
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (children, theirs, ...), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+_RUNNING: list[Server] = []
+
+
+def stop_all_servers() -> None:
+    """Stop every server this run started that is still up (and the kernels under it)."""
+    for server in list(_RUNNING):
+        try:
+            server.stop()
+        except Exception:  # noqa: BLE001 - stopping the others matters more
+            pass
+
+
+def _stop_and_die(signum: int, _frame: object) -> None:
+    """SIGTERM/SIGHUP: stop the servers, then die of the signal as pytest would have."""
+    stop_all_servers()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+atexit.register(stop_all_servers)
+for _sig in (signal.SIGTERM, signal.SIGHUP):
+    if signal.getsignal(_sig) in (signal.SIG_DFL, None):
+        signal.signal(_sig, _stop_and_die)
+
+
+class Server:
+    """A subprocess HTTP server in its own process group, with its log in a file, that is
+    stopped with its kernels however the run ends (see above)."""
+
+    def __init__(self, name: str, workdir: Path, env: dict, shutdown_path: str = ""):
         self.name = name
         self.workdir = workdir
         self.env = env
@@ -102,6 +190,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.port = 0
         self.base_url = ""
+        self.shutdown_path = shutdown_path  # an API that stops the server and its kernels
 
     def start(self, argv_for_port, ready_path: str, timeout_s: float = 90, attempts: int = 3):
         last_error = ""
@@ -114,7 +203,9 @@ class Server:
                 self.proc = subprocess.Popen(
                     argv_for_port(self.port), cwd=self.workdir, env=self.env,
                     stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                    start_new_session=True)
+                    start_new_session=True, preexec_fn=_die_with_pytest)
+            if self not in _RUNNING:
+                _RUNNING.append(self)
             deadline = time.monotonic() + timeout_s
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
@@ -137,19 +228,40 @@ class Server:
         raise RuntimeError(f"{last_error}; log {self.log_path}:\n{self.log_tail()}")
 
     def stop(self) -> None:
+        """Shut the server down (through its API if it has one), signal its group, then
+        kill whatever it started that is still alive (kernels live outside its group)."""
         proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
+        if self in _RUNNING:
+            _RUNNING.remove(self)
+        if proc is None:
             return
+        started = descendants(proc.pid)
+        if proc.poll() is None and self.shutdown_path:
+            try:  # graceful: shuts the kernels down too
+                _http("POST", self.url(self.shutdown_path), timeout=5)
+                proc.wait(10)
+            except Exception:  # noqa: BLE001 - signals follow
+                pass
         for sig, wait_s in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+            if proc.poll() is not None:
+                break
             try:
                 os.killpg(proc.pid, sig)
             except ProcessLookupError:
-                return
+                break
             try:
                 proc.wait(wait_s)
-                return
             except subprocess.TimeoutExpired:
                 continue
+        deadline = time.monotonic() + 5
+        for pid in started:
+            while _alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.1)  # a kernel told to shut down, on its way out
+            if _alive(pid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
 
     def log_tail(self, lines: int = 60) -> str:
         try:
@@ -190,11 +302,15 @@ def _server_env(work: Path) -> dict:
 def server_root(tmp_path_factory) -> Path:
     """Temp directory served by JupyterLab/Voila: repo notebooks + test notebooks."""
     root = tmp_path_factory.mktemp("served")
+    _copy_notebooks(root)
+    return root
+
+
+def _copy_notebooks(root: Path) -> None:
     ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
     if (REPO / "notebooks").is_dir():
         shutil.copytree(REPO / "notebooks", root, dirs_exist_ok=True, ignore=ignore)
     shutil.copytree(HERE / "notebooks", root, dirs_exist_ok=True, ignore=ignore)
-    return root
 
 
 @pytest.fixture(scope="session")
@@ -225,15 +341,10 @@ def jupyter_lab(server_root, tmp_path_factory):
         ]))
         return [sys.executable, "-m", "jupyterlab", f"--config={config}"]
 
-    server = Server("jupyterlab", work, _server_env(work))
+    server = Server("jupyterlab", work, _server_env(work), shutdown_path="api/shutdown")
     server.start(argv, "/lab")
     server.root = server_root
     yield server
-    try:  # graceful: shuts the kernels down too
-        _http("POST", server.url("api/shutdown"), timeout=5)
-        server.proc and server.proc.wait(10)
-    except Exception:
-        pass
     server.stop()
 
 
@@ -248,9 +359,14 @@ def voila_server(server_root, tmp_path_factory):
     def argv(port: int) -> list[str]:
         return [sys.executable, "-m", "voila", str(server_root), "--no-browser",
                 "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-                "--progressive_rendering=True", "--show_tracebacks=True"]
+                "--progressive_rendering=True", "--show_tracebacks=True",
+                "--template=kortspel"]
 
-    server = Server("voila", work, _server_env(work))
+    env = _server_env(work)
+    # The project's page template (jupyter/voila/templates/kortspel), as `make app` finds it.
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(REPO / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
+    server = Server("voila", work, env)
     server.start(argv, "/")
     server.root = server_root
     yield server
@@ -289,12 +405,15 @@ def _new_page(browser, base_url: str, request) -> LabPage:
 
 
 @pytest.fixture
-def lab(browser, jupyter_lab, request):
+def lab(browser, jupyter_lab, server_root, request):
     """A fresh page on the JupyterLab server (own browser context, own kernels)."""
     lab_page = _new_page(browser, jupyter_lab.base_url, request)
     lab_page.server = jupyter_lab
     yield lab_page
     lab_page.context.close()
+    # JupyterLab autosaves what a test ran (outputs that name widgets of a kernel that is
+    # gone): the next test opens the notebooks as shipped.
+    _copy_notebooks(server_root)
     # Shut down every kernel so the next test starts from a clean Python state.
     for kind in ("sessions", "kernels"):
         try:

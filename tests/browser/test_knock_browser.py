@@ -61,6 +61,7 @@ def _wide(lab) -> None:
     """Fold JupyterLab's left sidebar away (for the pictures a person looks at)."""
     lab.page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
     lab.page.wait_for_timeout(500)
+    lab.wait_for_fit(0)  # the table draws itself again at its new width
 
 
 def _side_text(lab) -> str:
@@ -75,11 +76,11 @@ def test_a_round_is_played_to_its_end_by_clicking_the_table(lab):
     canvas = lab.page.locator(".jp-OutputArea-output canvas").nth(0)
     canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
     shots = _shots()
+    _wide(lab)  # the file browser folded away, as a learner at a small screen would
 
     tick = 2  # run-all printed the first line
     move = _next_move(lab, tick)
     assert not move["over"] and "click" in move, move
-    _wide(lab)  # the file browser folded away, as a learner at a small screen would
     canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
     lab.page.screenshot(path=str(shots / "knock-seat-view-1366x768.png"))
     # The teacher's view (practice): every card face up, then back to your own view.
@@ -91,8 +92,6 @@ def test_a_round_is_played_to_its_end_by_clicking_the_table(lab):
     teacher.uncheck()
     assert lab.wait_for_canvas_change(shown, 0) == before
 
-    box = canvas.bounding_box()
-    scale = box["width"] / move["width"]
     clicks, knocked = 0, False
     while not move["over"]:
         assert tick < 60, "the round did not end"
@@ -101,6 +100,8 @@ def test_a_round_is_played_to_its_end_by_clicking_the_table(lab):
             lab.click_button(move["button"])
             knocked = True
         else:
+            box = canvas.bounding_box()  # the table's page size over its drawn size
+            scale = box["width"] / move["width"]
             x, y = move["click"]
             canvas.click(position={"x": x * scale, "y": y * scale})
             clicks += 1

@@ -508,7 +508,7 @@ def test_a_whole_match_ends_with_its_winner_and_a_new_match_starts() -> None:
             p._clicked(moves[action][0])
     assert p.match.is_over
     headline = telling.match_progress(p.match)
-    assert p.table.model().call == headline and "The match is over" in p.status.value
+    assert p.table.model().call == headline and "The game is over" in p.status.value
     assert p.next_hand.disabled
     old = p.match
     p._restart()
@@ -547,3 +547,24 @@ def test_rules_options_reach_the_table() -> None:
     assert f"hand worth {worth}" in [t.text for t in p.table.layout_now.texts]
     key = p.hand.key()
     assert p.press("knock") is False and p.hand.key() == key
+
+
+def test_the_table_of_the_round_that_ends_the_game_says_the_winner_and_circles() -> None:
+    """A round that ends the game is drawn with the game's end across the table (the winner,
+    the total and the circles, or nobody), in the words the match's progress uses; the status
+    still says how the round ended."""
+    from kortspel.widgets.games.knock import build
+    from kortspel.widgets.games.knock_seen import from_state, seen
+
+    won = kortspel.replay(kortspel.example("out-skunks-and-circles", "knock"))
+    res = won.result()
+    w = won.game.names.index(res["winner"])
+    model = build(from_state(won), "t")
+    assert model.call == f"{res['winner']} wins the game, circled {res['circles']} times."
+    assert model.status.startswith("The round is over: ")
+    mine = build(seen(won, w), "t")
+    assert mine.call.startswith("You win the game, circled ")
+    nobody = kortspel.replay(kortspel.example("everyone-out", "knock"))
+    assert build(from_state(nobody), "t").call == "Every seat went over 100: nobody wins."
+    going_on = kortspel.replay(kortspel.example("valid-knock", "knock"))
+    assert build(from_state(going_on), "t").call == ""

@@ -243,7 +243,10 @@ def test_the_trick_says_who_played_what_and_who_is_winning() -> None:
     st = kortspel.replay(rec, upto=31)
     model = table_model(st, 2)
     trick = next(z for z in model.centre if z.kind == "trick")
-    assert trick.played_by == ("a", "b", "you", "e", "g")
+    # c's view: c's card is labelled "c", as c's plate is (it said "you" beside a plate "c").
+    assert trick.played_by == ("a", "b", "c", "e", "g")
+    assert model.seats[2].name == "c"
+    assert next(c for c in trick.cards if c.label.startswith("you played"))
     assert trick.label == "trick 2, best: g"
     # The trick just won stays in view until the next lead, with its winner.
     done = next(k for k in range(31, 40) if not kortspel.replay(rec, upto=k).trick)
@@ -326,8 +329,9 @@ def test_knock_and_fold_are_buttons_and_the_exchange_is_picked() -> None:
     shown = {v: b.description for v, b in p.verb_buttons.items() if b.layout.display != "none"}
     assert shown == {"knock": "Knock (knack!)", "fold": "Fold"}
     mine = list(p.hand.hands[0])
+    before = list(p.hand.actions)
     p._clicked(("card", 0, mine[0]))  # cards mean nothing before the bidding is done
-    assert p.hand.actions == [] and "knock or fold" in _plain(p.status.value)
+    assert list(p.hand.actions) == before and "knock or fold" in _plain(p.status.value)
     p.press("knock")
     while p._human_turn() is None:
         p.bot_step()

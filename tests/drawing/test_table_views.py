@@ -310,7 +310,7 @@ def test_check_feedback() -> None:
     from kortspel.widgets import Check
 
     c = Check("Who loses a life?", ["a", "c"], "c", "c holds the 2.")
-    assert c.pick("a") is False and "Not a" in c.feedback.value
+    assert c.pick("a") is False and "“a” is not the answer" in c.feedback.value
     assert c.pick("c") is True and "c holds the 2." in c.feedback.value
     assert "<details>" in c._repr_mimebundle_()["text/html"]
     with pytest.raises(kortspel.KortspelError):
@@ -548,7 +548,8 @@ def test_a_check_teaches_marks_without_colour_and_stays_solved() -> None:
     c = Check("Who loses a life?", ["a", "b", "c"], "c", "c holds the 2, the lowest card.",
               why={"a": "a holds a 9: higher than c's 2."})
     assert c.pick("a") is False
-    assert "✘ Not a. a holds a 9" in c.feedback.value and c.buttons[0].description == "✘ a"
+    assert "✘ “a” is not the answer. a holds a 9" in c.feedback.value
+    assert c.buttons[0].description == "✘ a"
     assert c.pick("b") is False and "Look at the table again" in c.feedback.value
     assert c.pick("c") is True and c.solved and c.buttons[2].description == "✔ c"
     solved = c.feedback.value

@@ -158,16 +158,17 @@ def _seat(s: Seen, seat: int) -> SeatView:
 
 
 def _centre(s: Seen) -> tuple[ZoneView, ...]:
+    # The labels have no short forms: the table makes room for "stock 12" under a small
+    # card, so it reads the same at every size (a bare "12" was read as anything).
     stock = ZoneView("stock", (), s.stock, f"stock {s.stock}", ref=STOCK,
-                     said=f"the stock ({plural(s.stock, 'card')})", short=str(s.stock))
+                     said=f"the stock ({plural(s.stock, 'card')})")
     top = s.discard[-1] if s.discard else None
     pile = (CardView(face(top), f"{spoken(top)} on top of {plural(len(s.discard), 'card')}",
                      DISCARD),) if top else ()
     discard = ZoneView("discard", pile, 0, "discard", ref=DISCARD)
     shown = s.out_of_play[-OUT_SHOWN:]
     out = ZoneView("out", tuple(CardView(face(c), spoken(c)) for c in shown), 0,
-                   f"out of play {len(s.out_of_play)}", short=f"out {len(s.out_of_play)}",
-                   said=f"out of play ({len(s.out_of_play)})")
+                   f"out of play {len(s.out_of_play)}", said=f"out of play ({len(s.out_of_play)})")
     return (stock, discard, out)
 
 
@@ -361,8 +362,6 @@ class GnallknektAdapter:
     game = "gnallknekt"
     title = "A Gnällknekt table"
     style = STYLE
-    long_story = True
-    """A game is told in hundreds of lines: Play's story box opens at its newest."""
     target_word = "games"
     """What a match's length counts, for the teacher's set-up line."""
 
@@ -475,6 +474,10 @@ class GnallknektAdapter:
 
     def review(self, state: GnallknektState, viewer: int | None) -> list[str]:
         return telling.review(state, viewer)
+
+    def first_deal(self, match: Any, viewer: int | None) -> list[str]:
+        """How the match found its first dealer, told to ``viewer`` as it starts."""
+        return telling.draw_story(match, viewer)
 
     def progress(self, match: Any) -> str:
         return telling.match_progress(match)

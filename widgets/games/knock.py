@@ -158,6 +158,9 @@ def build(s: Seen, title: str) -> TableModel:
     if s.knocker is not None and not s.is_over:
         call = f"{KNOCK_CALL} " + sentence(f"{Voice(s.names, s.viewer).who(s.knocker)} "
                                            "knocked", s.names)
+    e = s.ending
+    if e is not None and (e.winner is not None or e.no_winner):  # this round ended the game
+        call = telling.game_over(s.names, s.viewer, e.winner, None, e.circles)
     return TableModel(title, tuple(seats), centre, viewer=s.viewer, call=call,
                       status=status_words(s), is_over=s.is_over, style=STYLE)
 
@@ -267,16 +270,23 @@ class KnockAdapter:
     def review(self, state: KnockState, viewer: int | None) -> list[str]:
         return telling.review(state, viewer)
 
+    def first_deal(self, match: Any, viewer: int | None) -> list[str]:
+        """How the match found its first dealer, told to ``viewer`` as it starts."""
+        return telling.cut_story(match, viewer)
+
     def progress(self, match: Any) -> str:
         return telling.match_progress(match)
 
     def between(self, match: Any, summary: Any) -> str:
-        """What the round just settled did to the match: who went out, the skunks, the
-        winner or the next dealer, in the engine's words."""
+        """What the round just settled did to the match: who went out, the skunks or the
+        next dealer, in the engine's words. The match's result is left to ``progress``,
+        which says it above the table and across it: said here too, it stood twice, a line
+        apart ("Every seat went over 100: nobody wins." over "Every seat is over 100:
+        nobody wins the game.")."""
         finished = match.game.replay(summary.record)
         names = match.game.names
         return " ".join(telling.tell(e, names) for e in finished.events
-                        if e.kind in ("out", "skunk", "winner", "no_winner", "next_dealer"))
+                        if e.kind in ("out", "skunk", "next_dealer"))
 
     def sits_out(self, state: KnockState, seat: int) -> str:
         """Why ``seat`` has no part in this round (empty if it plays)."""

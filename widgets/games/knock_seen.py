@@ -57,6 +57,8 @@ class Ending:
     skunks: dict[int, int] = field(default_factory=dict)
     winner: int | None = None
     circles: int | None = None
+    no_winner: bool = False
+    """The round ended the game with every seat over 100, so nobody wins."""
     next_dealer: int | None = None
 
 
@@ -157,6 +159,7 @@ def ending_from(events: Sequence[Event]) -> Ending | None:
         skunks={e.data[0]: int(e.data[3]) for e in events if e.kind == "skunk"},
         winner=None if winner is None else int(winner[0]),
         circles=None if winner is None else int(winner[2]),
+        no_winner="no_winner" in kinds,
         next_dealer=int(kinds["next_dealer"].data[0]) if "next_dealer" in kinds else None)
 
 

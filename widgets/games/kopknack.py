@@ -30,7 +30,14 @@ from kortspel.kopknack import (
     suit_word,
     winning_index,
 )
-from kortspel.kopknack.telling import deal_settled, match_progress, review, story, tell
+from kortspel.kopknack.telling import (
+    deal_settled,
+    lots_story,
+    match_progress,
+    review,
+    story,
+    tell,
+)
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -87,7 +94,9 @@ def status_of(s: Seen) -> str:
             most = min(3, s.talon_left)
             if not most:
                 return f"Buying, round {rnd} of 2: the talon is empty; keep your cards."
-            return f"Buying, round {rnd} of 2: pick 0 to {most} cards, then Exchange."
+            # The words name the buttons as they show: "Keep all three" while none is
+            # picked, "Exchange 2 cards" once two are.
+            return f"Buying, round {rnd} of 2: exchange up to {most}, or keep all three."
         return f"Buying, round {rnd} of 2: it is {v.names[t]}'s turn."
     lead = not s.trick
     if s.duty_name:
@@ -175,18 +184,21 @@ class KopknackAdapter:
         if trick or s.phase == "play":
             cards = [c for _, c in trick]
             best = winning_index(cards, s.trump[-1]) if cards else -1
+            # The drawn words name each seat as its plate does ("c", not "you" in c's view
+            # of a replay); the words read aloud (the cards' labels) speak to the viewer.
+            names = s.names
             label = f"trick {number}"
             if done:
-                label += f", won by {v.who(trick[best][0])}"
+                label += f", won by {names[trick[best][0]]}"
             elif len(trick) > 1:
-                label += f", best: {v.who(trick[best][0])}"
+                label += f", best: {names[trick[best][0]]}"
             how = "won the trick" if done else "best so far"
             views = tuple(
                 CardView(face(c), f"{v.who(p)} played {show(c)}"
                          + (f" ({how})" if i == best and len(trick) > 1 else ""))
                 for i, (p, c) in enumerate(trick))
             out.append(ZoneView("trick", views, label=label,
-                                played_by=tuple(v.who(p) for p, _ in trick)))
+                                played_by=tuple(names[p] for p, _ in trick)))
         return tuple(out)
 
     def _words(self, s: Seen) -> tuple[Badge, ...]:
@@ -265,6 +277,10 @@ class KopknackAdapter:
 
     def review(self, state: KopknackState, viewer: int | None) -> list[str]:
         return review(state, viewer)
+
+    def first_deal(self, match: Any, viewer: int | None) -> list[str]:
+        """How the match found its first dealer, told to ``viewer`` as it starts."""
+        return lots_story(match, viewer)
 
     def progress(self, match: Any) -> str:
         """Where the session stands (also the headline on the table once it is over)."""

@@ -66,8 +66,9 @@ QUESTIONS: dict[str, Question] = {
     "head-trick-one": Question(
         "Back to the start of trick 1: a leads the J♠ instead. What may b play?",
         ("K♦", "8♥ or 2♣", "8♥, K♦ or 2♣", "K♦ or 2♣"),
-        "b has no spade, and the K♦ would beat every card in the trick. In trick 1 a seat that "
-        "can head the trick with a trump must do so.",
+        "b has no spade, and the K♦ would beat every card in the trick. In trick 1, a player "
+        "who cannot follow suit and holds a trump that beats every card played so far has to "
+        "play it.",
         {"8♥ or 2♣": "Throwing another card away is allowed only when no trump could head "
                      "the trick, and the K♦ can.",
          "8♥, K♦ or 2♣": "With a trump that heads the trick in hand, b has no free choice.",

@@ -1,0 +1,621 @@
+"""The coach: every option's odds at a decision, every decision of a hand graded, and why the
+hand went as it did.
+
+Written once for every game; it names none. It stands on the search (``kortspel.search``):
+``evaluate`` plays every legal action out in worlds dealt from what the seat has seen, so a
+hint never peeks at cards the seat cannot see, and with a sample budget (``playouts=``) and
+an ``rng`` every answer is the same each time. A game lends the coach its words through its
+``telling`` module, found by name as the search finds ``worlds``:
+
+- ``COACH_UNIT``: how its measure is said: ``"percent"`` (a chance, said as 22%) or a unit
+  word for a score (``"points"``, ``"stakes"``);
+- ``COACH_GRADES``: the three losses (in the measure's own units) where a decision stops
+  being *good* and becomes an *inaccuracy*, a *mistake*, a *blunder*; with
+  ``COACH_GRADES_WHY``, one sentence on why those numbers (``docs/coach.md`` lists them);
+- optionally ``say_action(action, names, viewer)``: an action in plain words.
+
+What the coach says is text first (a screen reader reads it as it is) and a grade is always
+a word, never a colour alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from .actions import CHANCE, Action
+from .checks import quote
+from .errors import KortspelError
+from .search import OptionValue, RankedOptions
+
+__all__ = ["CoachError", "Hint", "Decision", "Review", "Reviewer", "Belief", "hint", "review",
+           "beliefs", "grade", "GRADES", "say_action", "coach_words"]
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The grades, from no loss to a large one. ``best`` is the option the coach valued best (or
+one within ``BEST_SHARE`` of the good band from it: too close to tell apart)."""
+
+BEST_SHARE = 0.25
+"""A loss under a quarter of the *good* band is counted as best: with a few hundred
+samples the coach cannot tell two options that close apart, so it does not pretend to."""
+
+MARKS = {"best": "✔✔", "good": "✔", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""A sign for each grade, as chess notation has them: a grade is shown in words and signs,
+never by colour alone."""
+
+
+class CoachError(KortspelError):
+    """The coach cannot answer: a hand that is over, a seat that is not to act, a record or
+    seat that is not one, or a game the search cannot play."""
+
+
+# ---------------------------------------------------------------------------------------------
+# A game's words
+# ---------------------------------------------------------------------------------------------
+
+_TELLING: dict[str, ModuleType | None] = {}
+
+
+@dataclass(frozen=True)
+class CoachWords:
+    """How one game's coach speaks: its measure, its unit, its grade thresholds and why."""
+
+    metric: str
+    better: str
+    unit: str
+    grades: tuple[float, float, float]
+    why: str
+    say: Callable[[Action, Sequence[str], int | None], str] | None = None
+    signed: bool = True  # the measure can be below zero (money), so a sign is shown
+
+    @property
+    def percent(self) -> bool:
+        return self.unit == "percent"
+
+
+def _telling(name: str) -> ModuleType | None:
+    if name not in _TELLING:
+        from . import registry
+
+        package = registry._MODULES.get(name)
+        mod = None
+        if package is not None:
+            try:
+                mod = importlib.import_module(package + ".telling")
+            except ModuleNotFoundError as err:
+                if err.name != package + ".telling":
+                    raise
+        _TELLING[name] = mod
+    return _TELLING[name]
+
+
+def coach_words(game_name: str) -> CoachWords:
+    """The coach's words for a game: its measure (from the search) and its own telling's
+    unit and grade thresholds. A game whose telling says none is coached in plain numbers
+    with thresholds a tenth, a quarter and half of its measure's range."""
+    from . import registry, search
+
+    name = registry.spec(game_name).name
+    try:
+        metric, better = search.metric_of(name)
+        bounds = tuple(getattr(search.hooks(name), "BOUNDS", (0.0, 1.0)))
+    except KortspelError as err:
+        raise CoachError(f"the coach cannot judge {name}: {err}") from err
+    tell = _telling(name)
+    unit = getattr(tell, "COACH_UNIT", None)
+    if unit is None:
+        unit = "percent" if metric.startswith("chance") else "points"
+    grades = getattr(tell, "COACH_GRADES", None)
+    if grades is None:
+        span = float(bounds[1]) - float(bounds[0])
+        grades = (0.1 * span, 0.25 * span, 0.5 * span)
+    why = getattr(tell, "COACH_GRADES_WHY", "")
+    return CoachWords(metric, better, unit, tuple(float(g) for g in grades), why,
+                      getattr(tell, "say_action", None), float(bounds[0]) < 0)
+
+
+def _card_words(value: str) -> str:
+    from . import french
+
+    try:
+        return french.show(french.parse_card(value))
+    except KortspelError:
+        return value
+
+
+def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = None,
+               words: CoachWords | None = None) -> str:
+    """An action as a pupil reads it, capitalised: the game's own ``say_action`` if it has
+    one, else its verb and what it takes (cards shown with their suits: 'Attack J♥')."""
+    if words is not None and words.say is not None:
+        return words.say(action, names, viewer)
+    parts = [action.verb.replace("_", " ")]
+    for key, value in action.args:
+        if key in PLACE_WORDS:
+            parts.append(key)
+        if isinstance(value, tuple):
+            parts.append(" ".join(_card_words(v) for v in value) or "nothing")
+        elif isinstance(value, str):
+            parts.append(_card_words(value) if key in ("card", "cards") else value)
+        else:
+            parts.append(str(value))
+    text = " ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+PLACE_WORDS = ("from", "to", "on", "onto", "into")
+"""An argument said with its name before it: 'draw from stock', where a card is said alone."""
+
+
+def _number(value: float, words: CoachWords) -> str:
+    if words.percent:
+        return f"{round(100 * value)}%"
+    sign = ("−" if value < 0 else "+" if value > 0 else "") if words.signed else (
+        "−" if value < 0 else "")
+    return f"{sign}{abs(value):.1f}"
+
+
+def _amount(value: float, words: CoachWords) -> str:
+    """A value as a pupil reads it: '22%', '9.4 points', '+0.4 stakes'."""
+    if words.percent:
+        return _number(value, words)
+    return f"{_number(value, words)} {words.unit}"
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _gap(value: float, words: CoachWords) -> str:
+    if words.percent:
+        n = round(100 * value)
+        return f"{n} percentage point{'' if n == 1 else 's'}"
+    return f"{value:.1f} {words.unit}"
+
+
+def _span(low: float, high: float, words: CoachWords) -> str:
+    """A 95% interval: '19–25%', '7.6–11.2', '−0.3 to +0.5'."""
+    lo, hi = _number(low, words), _number(high, words)
+    if words.percent:
+        return f"{lo[:-1]}–{hi}"
+    return f"{lo} to {hi}" if low < 0 or words.signed else f"{lo}–{hi}"
+
+
+# ---------------------------------------------------------------------------------------------
+# A hint
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint(RankedOptions):
+    """Every legal action of the seat to act, valued from what that seat has seen.
+
+    ``options`` are the search's ``OptionValue`` (``.action``, ``.value``, ``.low``,
+    ``.high`` the 95% interval, ``.samples``), best first; ``metric`` and ``better`` say what
+    the values mean; ``words`` says it in one or two sentences; ``labels`` gives each option
+    its short words ('Swap: 22%'), in the options' order, for a table to draw."""
+
+    seat: int
+    metric: str
+    better: str
+    options: tuple[OptionValue, ...]
+    words: str
+    labels: tuple[str, ...]
+    unit: str
+
+    def gap(self) -> float:
+        """How much better the best option is than the worst, in the measure's units."""
+        return abs(self.options[0].value - self.options[-1].value)
+
+
+def _check_state(state: Any) -> None:
+    if not hasattr(state, "legal_actions") or not hasattr(state, "game"):
+        raise CoachError(f"the coach reads a hand in play (game.new_hand(...) or "
+                         f"kortspel.replay(record)), not {quote(state, 40)}")
+
+
+def _check_budget(seconds: Any, playouts: Any) -> None:
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+            seconds, int | float) or not 0 < seconds <= 60):
+        raise CoachError(f"seconds is the time to think, more than 0 and at most 60, not "
+                         f"{quote(seconds, 40)}")
+    if playouts is not None and (type(playouts) is not int or not 1 <= playouts <= 100_000):
+        raise CoachError(f"playouts is a number of sampled deals, 1 to 100000, not "
+                         f"{quote(playouts, 40)}")
+
+
+def _check_rng(rng: Any) -> random.Random:
+    if rng is None:
+        return random.Random()
+    if not isinstance(rng, random.Random):
+        raise CoachError(f"rng is a random.Random (random.Random(7)), not {quote(rng, 40)}")
+    return rng
+
+
+def _words_of(options: Sequence[Any], words: CoachWords, names: Sequence[str],
+              viewer: int | None) -> tuple[str, tuple[str, ...]]:
+    said = [say_action(o.action, names, viewer, words) for o in options]
+    labels = tuple(f"{s}: {_amount(o.value, words)}" for s, o in zip(said, options,
+                                                                    strict=True))
+    if len(options) == 1:
+        return (f"{said[0]} is the only move here ({words.metric}: about "
+                f"{_amount(options[0].value, words)})."), labels
+    parts = []
+    for i, (s, o) in enumerate(zip(said, options, strict=True)):
+        head = s if i == 0 else s[:1].lower() + s[1:]
+        parts.append(f"{head}: about {_amount(o.value, words)} ({_span(o.low, o.high, words)})")
+    shown = parts[:4]
+    if len(parts) > 4:
+        shown.append(f"{len(parts) - 4} more, each worse")
+    first = (f"{words.metric[:1].upper() + words.metric[1:]}, {words.better} is better: "
+             + "; ".join(shown) + ".")
+    best, second = options[0], options[1]
+    diff = abs(best.value - second.value)
+    if diff < words.grades[0] * BEST_SHARE or best.low <= second.value <= best.high and \
+            diff < words.grades[0]:
+        second_words = (f"{said[0]} and {said[1][:1].lower() + said[1][1:]} are too close to "
+                        "tell apart; either is fine.")
+    else:
+        second_words = (f"{said[0]} is better than {said[1][:1].lower() + said[1][1:]} by about "
+                        f"{_gap(diff, words)}.")
+    return first + " " + second_words, labels
+
+
+def hint(state: Any, seconds: float | None = 1.0, rng: random.Random | None = None, *,
+         playouts: int | None = None, stop: Callable[[], bool] | None = None) -> Hint:
+    """What each legal action of the seat to act is worth, from its observation only.
+
+    The search deals the cards that seat cannot see in every way that agrees with what it
+    saw and plays each option out in the same deals. ``seconds`` bounds the time; with
+    ``playouts`` (and ``seconds=None``) the answer depends on ``rng`` alone. The state is
+    never changed."""
+    _check_state(state)
+    _check_budget(seconds, playouts)
+    rng = _check_rng(rng)
+    if state.is_over:
+        raise CoachError("the hand is over: there is nothing left to decide (review(record, "
+                         "seat) judges the decisions that were made)")
+    seat = state.to_act
+    if seat is None or seat == CHANCE:
+        raise CoachError("no seat is to act now: the rules shuffle next")
+    from . import search
+
+    words = coach_words(state.game.name)
+    try:
+        ev = search.evaluate(state, seconds=seconds, playouts=playouts, rng=rng, stop=stop)
+    except KortspelError as err:
+        raise CoachError(f"the coach cannot judge this position: {err}") from err
+    said, labels = _words_of(ev.options, words, state.game.names, seat)
+    return Hint(seat, ev.metric, ev.better, tuple(ev.options), said, labels, words.unit)
+
+
+# ---------------------------------------------------------------------------------------------
+# Grades
+# ---------------------------------------------------------------------------------------------
+
+
+def grade(loss: float, thresholds: Sequence[float]) -> str:
+    """The grade of a decision that lost ``loss`` (in the measure's units, 0 or more)
+    against the best option, by a game's three thresholds (good, inaccuracy, mistake)."""
+    good, inaccuracy, mistake = thresholds
+    if loss <= good * BEST_SHARE:
+        return "best"
+    if loss < good:
+        return "good"
+    if loss < inaccuracy:
+        return "inaccuracy"
+    if loss < mistake:
+        return "mistake"
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: at ``step`` (the number of actions before it) it
+    played ``action``, valued ``chosen``; ``best`` was the best option then; ``loss`` is how
+    much worse the choice was, in the measure's units; ``grade`` a word of ``GRADES``."""
+
+    step: int
+    action: Action
+    chosen: Any
+    best: Any
+    loss: float
+    grade: str
+    words: str
+    options: tuple[Any, ...]
+
+    @property
+    def mark(self) -> str:
+        return MARKS[self.grade]
+
+
+@dataclass(frozen=True)
+class Review:
+    """The decisions of ``seat`` in one hand, graded, and why the hand went as it did."""
+
+    seat: int
+    metric: str
+    better: str
+    decisions: tuple[Decision, ...]
+    outcome: float
+    summary: str
+    unit: str
+
+    @property
+    def costliest(self) -> Decision | None:
+        """The decision that cost most (``None`` with no decision, or none that cost)."""
+        worst = max(self.decisions, key=lambda d: d.loss, default=None)
+        return worst if worst is not None and worst.grade not in ("best", "good") else None
+
+    def grades(self) -> dict[str, int]:
+        return {g: sum(d.grade == g for d in self.decisions) for g in GRADES}
+
+
+def _check_record(record: Any) -> Any:
+    from . import registry
+
+    if not isinstance(record, Mapping):
+        raise CoachError(f"review reads a hand record (state.record(), or "
+                         f"kortspel.example(...)), not {quote(record, 40)}")
+    try:
+        return registry.frames(record)
+    except KortspelError as err:
+        raise CoachError(f"that record cannot be reviewed: {err}") from err
+
+
+class Reviewer:
+    """A review made one decision at a time, so a view can run it in slices between clicks:
+    ``step()`` judges the next decision (``done`` when all are), ``result()`` the review."""
+
+    def __init__(self, record: Mapping[str, Any], seat: int | str, seconds: float | None = 0.5,
+                 rng: random.Random | None = None, *, playouts: int | None = None) -> None:
+        frames = _check_record(record)
+        _check_budget(seconds, playouts)
+        self.rng = _check_rng(rng)
+        game = frames[0].game
+        names = list(game.names)
+        if isinstance(seat, str) and seat in names:
+            seat = names.index(seat)
+        if type(seat) is not int or not 0 <= seat < len(names):
+            raise CoachError(f"seat is a seat number (0 to {len(names) - 1}) or name "
+                             f"({', '.join(names)}), not {quote(seat, 40)}")
+        self.seat = seat
+        self.seconds, self.playouts = seconds, playouts
+        self.words = coach_words(game.name)
+        self.final = frames[-1]
+        if not self.final.is_over:
+            raise CoachError("that hand is not over yet: review judges a finished hand; ask "
+                             "hint(state) for the decision in front of you")
+        actions = self.final.actions
+        # Decisions worth judging: this seat's own turns with a choice of two or more.
+        self.todo = [i for i, act in enumerate(actions)
+                     if act.seat == seat and frames[i].to_act == seat
+                     and len(frames[i].legal_actions(seat)) > 1]
+        self.frames = frames
+        self.actions = actions
+        self.decisions: list[Decision] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.todo)
+
+    @property
+    def done(self) -> bool:
+        return len(self.decisions) >= len(self.todo)
+
+    def step(self, stop: Callable[[], bool] | None = None) -> Decision | None:
+        """Judge the next decision; ``None`` when every one is judged."""
+        if self.done:
+            return None
+        from . import search
+
+        i = self.todo[len(self.decisions)]
+        state = self.frames[i]
+        try:
+            ev = search.evaluate(state, seconds=self.seconds, playouts=self.playouts,
+                                 rng=random.Random(self.rng.getrandbits(64)), stop=stop,
+                                 seat=self.seat)
+        except KortspelError as err:
+            raise CoachError(f"the coach cannot judge step {i}: {err}") from err
+        act = self.actions[i]
+        chosen = ev.of(act)
+        best = ev.best
+        loss = max(0.0, (chosen.value - best.value) if ev.better == "lower"
+                   else (best.value - chosen.value))
+        g = "best" if act == best.action else grade(loss, self.words.grades)
+        names = state.game.names
+        said = say_action(act, names, self.seat, self.words)
+        if g == "best":
+            text = f"{MARKS[g]} {said}: best (about {_amount(chosen.value, self.words)})."
+        else:
+            other = say_action(best.action, names, self.seat, self.words)
+            text = (f"{MARKS[g]} {said}: {g} — {_amount(chosen.value, self.words)}, where "
+                    f"{other[:1].lower() + other[1:]} gave {_amount(best.value, self.words)} "
+                    f"({_gap(loss, self.words)} {'worse' if loss else 'apart'}).")
+        d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options))
+        self.decisions.append(d)
+        return d
+
+    def result(self) -> Review:
+        """The review of every decision judged so far (all of them once ``done``)."""
+        from . import search
+
+        outcome = float(search.value(self.final, self.seat))
+        decisions = tuple(self.decisions)
+        return Review(self.seat, self.words.metric, self.words.better, decisions, outcome,
+                      self._summary(decisions, outcome), self.words.unit)
+
+    def _summary(self, decisions: Sequence[Decision], outcome: float) -> str:
+        """Why the hand went as it did: the costliest decision and what it cost, set apart
+        from luck (how likely this result was with best play from the first decision)."""
+        w = self.words
+        word = self._hand_word()
+        if not decisions:
+            return f"You had no real choice to make this {word}: the cards decided it."
+        lower = w.better == "lower"
+        start = decisions[0].best.value  # what best play expected at the first decision
+        total = sum(d.loss for d in decisions)
+        worst = max(decisions, key=lambda d: d.loss)
+        names = self.final.game.names
+        erred = worst.grade in ("inaccuracy", "mistake", "blunder")
+        costly = ""
+        if erred:
+            said = say_action(worst.action, names, self.seat, w)
+            other = say_action(worst.best.action, names, self.seat, w)
+            costly = (f"your costliest decision was to {said[:1].lower() + said[1:]} "
+                      f"({_article(worst.grade)}): {other[:1].lower() + other[1:]} would "
+                      f"have given about {_amount(worst.best.value, w)} instead of "
+                      f"{_amount(worst.chosen.value, w)} — the {w.metric}")
+            if len(decisions) > 1:
+                costly += f"; all your decisions together cost about {_gap(total, w)}"
+        if w.percent:
+            bad = (outcome >= 0.5) == lower
+            against = start if lower else 1 - start  # the chance of this bad end, best play
+            if erred and bad:
+                return (f"It went against you mostly through your decisions: {costly}. "
+                        f"With best play it would have gone wrong only about "
+                        f"{_amount(against, w)} of the time.")
+            if erred:
+                return f"It went your way, but luck covered for you: {costly}."
+            if bad:
+                return (f"You played well; the cards did it. Even with best play this "
+                        f"{word} goes against you about {_amount(against, w)} of the time.")
+            return f"You played well, and this {word} went your way."
+        # What your own decisions made of it: best play's expectation moved by their cost;
+        # what is left between that and the result is the cards' doing.
+        yours = start + (total if lower else -total)
+        diff = outcome - yours
+        if abs(diff) < w.grades[0]:
+            luck = "the cards gave about what your play made likely"
+        elif (diff < 0) == lower:
+            luck = "the cards were kind to you"
+        else:
+            luck = "the cards were against you: that part was bad luck"
+        if erred:
+            return (f"You ended on {_amount(outcome, w)}. Best play from your first decision "
+                    f"expected about {_amount(start, w)}, but {costly}. Beyond that, {luck}.")
+        return (f"You played well. You ended on {_amount(outcome, w)}, where best play "
+                f"expected about {_amount(start, w)}: {luck}.")
+
+    def _hand_word(self) -> str:
+        from . import registry
+
+        return str(registry.spec(self.final.game.name).hand_word)
+
+
+def review(record: Mapping[str, Any], seat: int | str, seconds: float | None = 0.5,
+           rng: random.Random | None = None, *, playouts: int | None = None) -> Review:
+    """Every decision of ``seat`` in a finished hand, graded by how much it lost against the
+    best option then, each judged from what the seat had seen at the time; and a summary of
+    why the hand went as it did, decisions set apart from luck."""
+    r = Reviewer(record, seat, seconds, rng, playouts=playouts)
+    while not r.done:
+        r.step()
+    return r.result()
+
+
+# ---------------------------------------------------------------------------------------------
+# Beliefs
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Belief:
+    """What one other seat might hold, as the seat looking can tell: ``cards`` maps each
+    card it may hold (in its hand or its piles, face up or down) to the share of sampled deals
+    in which it holds it; ``surely`` are the cards in its hand in every deal."""
+
+    seat: int
+    name: str
+    cards: Mapping[str, float]
+    worlds: int
+    surely: tuple[str, ...] = ()  # in its hand in every deal (a card it was seen to take)
+
+    def likely(self, n: int = 3) -> list[tuple[str, float]]:
+        """The ``n`` likeliest cards that are not certain (certain ones are known: in its
+        hand, or face up in front of it)."""
+        unsure = [(c, p) for c, p in self.cards.items() if p < 1.0]
+        return sorted(unsure, key=lambda cp: (-cp[1], cp[0]))[:n]
+
+    @property
+    def even(self) -> bool:
+        """No card stands out: the likeliest is under 1.6 times the average unsure card
+        (what sampling noise alone gives over a few hundred deals), so there is no clue."""
+        unsure = [p for p in self.cards.values() if p < 1.0]
+        return bool(unsure) and max(unsure) < 1.6 * sum(unsure) / len(unsure)
+
+    @property
+    def words(self) -> str:
+        known = sorted(self.surely)
+        surely = ", ".join(_card_words(c) for c in known)
+        likely = self.likely()
+        if not likely:
+            return (f"{self.name} surely holds {surely}." if known
+                    else f"{self.name}: no cards hidden from you.")
+        unsure = [p for p in self.cards.values() if p < 1.0]
+        if self.even:
+            text = (f"{self.name}: no clue yet; any of the {len(unsure)} cards you have not "
+                    f"seen, each about {round(100 * sum(unsure) / len(unsure))}%")
+        else:
+            text = f"{self.name} might hold: " + ", ".join(
+                f"{_card_words(c)} {round(100 * p)}%" for c, p in likely)
+        if known:
+            text += f"; surely {surely}"
+        return text + "."
+
+
+def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
+            worlds: int = 200) -> dict[int, Belief]:
+    """For each other seat, the chance of each card it holds, given what ``seat`` has seen:
+    counted over ``worlds`` deals of the unseen cards that agree with everything that seat
+    saw (the search's world sampler). Pass the hand's state: the sampler deals from it, and
+    only what ``seat`` may see of it counts."""
+    if hasattr(state, "view") and not hasattr(state, "legal_actions"):
+        raise CoachError("beliefs deals from the hand itself (the state), using only what "
+                         "the seat saw; an observation alone cannot be dealt from")
+    _check_state(state)
+    names = list(state.game.names)
+    if type(seat) is not int or not 0 <= seat < len(names):
+        raise CoachError(f"seat is a seat number, 0 to {len(names) - 1}, not {quote(seat, 40)}")
+    if type(worlds) is not int or not 1 <= worlds <= 10_000:
+        raise CoachError(f"worlds is a number of sampled deals, 1 to 10000, not "
+                         f"{quote(worlds, 40)}")
+    rng = _check_rng(rng)
+    from . import search
+
+    try:
+        search.hooks(state.game.name)
+    except KortspelError as err:
+        raise CoachError(f"the coach cannot guess cards in {state.game.name}: {err}") from err
+    counts: dict[int, dict[str, int]] = {s: {} for s in range(len(names)) if s != seat}
+    in_hand: dict[int, set[str] | None] = {s: None for s in counts}
+    for _ in range(worlds):
+        try:
+            world = search.sample_world(state, seat, rng)
+        except KortspelError as err:
+            raise CoachError(f"no deal agrees with what seat {seat} saw: {err}") from err
+        # Everything a seat has in front of it (its hand, its piles), face up or down.
+        held: dict[int, set[str]] = {s: set() for s in counts}
+        hand: dict[int, set[str]] = {s: set() for s in counts}
+        for zone, cards in world.zones().items():
+            owner = getattr(zone, "seat", None)
+            if owner in held:
+                held[owner].update(cards)
+                if getattr(zone, "kind", "") == "hand":
+                    hand[owner].update(cards)
+        for s, cards_now in hand.items():
+            before = in_hand[s]
+            in_hand[s] = set(cards_now) if before is None else before & cards_now
+        for s, cards_held in held.items():
+            tally = counts[s]
+            for c in cards_held:  # a card held twice (a double pack) counts once
+                tally[c] = tally.get(c, 0) + 1
+    out = {}
+    for s, tally in counts.items():
+        cards = {c: n / worlds for c, n in sorted(tally.items())}
+        out[s] = Belief(s, names[s], cards, worlds, tuple(sorted(in_hand[s] or ())))
+    return out

@@ -1,0 +1,146 @@
+"""Swedish Knock's part of the search (``kortspel.search``): the cards a seat has not seen,
+how to deal them anew with the round's history replayed, and a quick greedy rollout.
+
+A seat has seen its own cards (dealt and drawn), the upcard, every card thrown on the pile
+and every card taken from it. The rest, the other seats' cards it never saw and the stock's,
+may lie in any of those places: a card taken from the pile stays in its taker's hand, a card
+thrown stays where it was thrown from, so the replayed turns are the real ones; a deal that
+would have ended the round earlier (a zero hand) tells another story and is not kept.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import IllegalActionError
+from ..search import Hidden
+from .cards import INDEX, POINTS
+from .state import _DRAW, KnockState
+from .value import KEY, value_of_key
+
+METRIC = ("points this round (stars included)", "lower")
+ROLLOUT_AIM = "floor 2,000"
+"""The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
+BOUNDS = (0.0, 200.0)
+
+KNOCK_AT = 6
+"""The rollout policy knocks on a hand worth this much or less."""
+
+
+def _replay(world: KnockState, actions: list[Any]) -> KnockState | None:
+    """The turns played again, straight through the rules' own steps: every card a turn
+    names was seen, so it lies where it lay; only a round that ends sooner differs."""
+    acts = world._actions
+    for a in actions:
+        if world.is_over or a.seat != world.to_act:
+            return None
+        seat, verb = a.seat, a.verb
+        if verb == "discard":
+            card = INDEX[a.args[0][1]]
+            if world.phase == _DRAW or card not in world._hands[seat]:
+                return None
+            acts.append(a)
+            world._discard(seat, card)
+        elif verb == "draw":
+            if world.phase != _DRAW:
+                return None
+            acts.append(a)
+            if a.args[0][1] == "stock":
+                if not world._stock:
+                    return None
+                world._draw_stock(seat)
+            else:
+                world._take(seat)
+        else:
+            if world.phase != _DRAW or not world._may_knock():
+                return None
+            acts.append(a)
+            world._knock(seat)
+    return world
+
+
+def hidden(state: KnockState, seat: int) -> Hidden:
+    """The cards ``seat`` never saw, sorted, and how to deal them into their places."""
+    actions = list(state._actions)
+    w = KnockState(state.game, state.dealer, state.order, state.carry, state.dealt,
+                   state.upcard, state.stock0)
+    seen = {state.upcard}
+    seen.update(w._hands[seat])
+    for a in actions:
+        if a.verb == "discard":
+            seen.add(INDEX[a.args[0][1]])
+        w.apply(a)
+        seen.update(w._hands[seat])
+    dealt = state.dealt
+    spots: list[tuple[int, int]] = [(s, i) for s in state.order
+                                    for i, c in enumerate(dealt[s]) if c not in seen]
+    stock = [i for i, c in enumerate(state.stock0) if c not in seen]
+    cards = sorted([dealt[s][i] for s, i in spots] + [state.stock0[i] for i in stock])
+    places: list[Any] = [("hand", s) for s, _ in spots] + [("stock", i) for i in stock]
+
+    def deal(order: list[int]) -> KnockState | None:
+        hands = [list(h) for h in dealt]
+        k = 0
+        for s, i in spots:
+            hands[s][i] = order[k]
+            k += 1
+        stock0 = list(state.stock0)
+        for i in stock:
+            stock0[i] = order[k]
+            k += 1
+        world = KnockState(state.game, state.dealer, state.order, state.carry, hands,
+                           state.upcard, stock0)
+        try:
+            return _replay(world, actions)
+        except IllegalActionError:
+            return None
+
+    return Hidden(cards, deal, places)
+
+
+def rollout(state: KnockState, rng: random.Random) -> None:
+    """Play the round out greedily: knock on a hand worth ``KNOCK_AT`` or less; take the
+    pile's top when, with the best card thrown, it leaves the hand lower by two or more
+    (a stock card lowers it about that much on average), else draw from the stock; throw the
+    card that leaves the lowest hand, the highest in points on a tie. Reads each mover's
+    own hand and the pile only; uses no randomness."""
+    two = state.game.rules.unused_two
+    hands, keys = state._hands, state._keys
+    values = value_of_key
+    while not state.is_over:
+        seat = state.to_act
+        key = keys[seat]  # type: ignore[index]
+        mine = hands[seat]  # type: ignore[index]
+        if state.phase == _DRAW:
+            v = values(key, two)
+            if v <= KNOCK_AT and state._may_knock():
+                state._knock(seat)  # type: ignore[arg-type]
+                continue
+            pile = state._pile
+            if pile:
+                top = pile[-1]
+                k2 = key + KEY[top]
+                best = min([values(k2 - KEY[d], two) for d in mine])
+                if best <= v - 2 or not state._stock:
+                    state._take(seat)  # type: ignore[arg-type]
+                    continue
+            state._draw_stock(seat)  # type: ignore[arg-type]
+        else:
+            taken = state.taken
+            best_card, best_v = -1, 1 << 30
+            for d in mine:
+                if d == taken:
+                    continue
+                dv = values(key - KEY[d], two) * 16 - POINTS[d]
+                if dv < best_v:
+                    best_card, best_v = d, dv
+            state._discard(seat, best_card)  # type: ignore[arg-type]
+
+
+def value(state: KnockState, seat: int) -> float:
+    """The points ``seat`` scores this round: its hand's value plus a false knock's cost."""
+    out = state.outcome
+    assert out is not None
+    score = out.settlement.round_scores[seat]
+    return float(score or 0)

@@ -1,0 +1,112 @@
+"""The ladder: every level of computer player at one table, seats rotated hand by hand, and
+each level's result in the game's own measure with a 95% interval.
+
+``python -m kortspel ladder GAME [--seats N] [--hands N] [--seconds S]`` prints it. Levels
+are the game's own bots (random, heuristic) and the expert (``kortspel.search``) at ``S``
+seconds a decision. In hand ``h`` seat ``s`` plays level ``(s + h) mod k``, so every level
+sits in every seat equally often and, at tables of ``k`` seats or more, meets every other in
+every hand. Besides each level's mean, the table gives its difference from the heuristic
+hand by hand (the mean, over the hands where both played, of the level's result less the
+heuristic's in that same hand): the same cards for both, so the interval is narrow.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import search
+from .registry import bot_for, load, spec
+
+LEVELS = ("random", "heuristic", "expert")
+
+UNITS = {"lower": "", "higher": ""}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One level's line of the ladder."""
+
+    level: str
+    mean: float
+    half: float
+    seats: int
+    vs_heuristic: float | None
+    vs_half: float | None
+    hands: int
+
+
+def mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    m = sum(values) / n
+    if n == 1:
+        return m, math.inf
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def play(game_name: str, seats: int, hands: int, seconds: float, seed: int | str = 2026,
+         levels: Sequence[str] = LEVELS,
+         make: Callable[[str, int], Any] | None = None) -> list[Row]:
+    """Play the ladder and return its rows (see the module docstring). ``make(level,
+    seat)`` may build a bot of a level not in the project (the strength tests' rules of
+    thumb); by default every level comes from ``bot_for``."""
+    name = spec(game_name).name
+    mod = search.hooks(name)
+    table = load(name, seats=seats)
+    k = len(levels)
+
+    def bot(level: str, seat: int) -> Any:
+        if make is not None:
+            made = make(level, seat)
+            if made is not None:
+                return made
+        if level == "expert":
+            return bot_for(name, "expert", f"expert{seat}", seconds=seconds)
+        return bot_for(name, level, f"{level}{seat}")
+
+    bots = {(lv, s): bot(lv, s) for lv in levels for s in range(seats)}
+    by_level: dict[str, list[float]] = {lv: [] for lv in levels}
+    diffs: dict[str, list[float]] = {lv: [] for lv in levels}
+    rng = random.Random(f"ladder/{name}/{seats}/{seed}")
+    for h in range(hands):
+        at = [levels[(s + h) % k] for s in range(seats)]
+        state = table.new_hand(rng=rng)
+        search.play_hand(state, [bots[(at[s], s)] for s in range(seats)], rng)
+        got: dict[str, list[float]] = {}
+        for s in range(seats):
+            got.setdefault(at[s], []).append(float(mod.value(state, s)))
+        for lv, vals in got.items():
+            by_level[lv].extend(vals)
+        if "heuristic" in got:
+            base = sum(got["heuristic"]) / len(got["heuristic"])
+            for lv, vals in got.items():
+                diffs[lv].append(sum(vals) / len(vals) - base)
+    rows = []
+    for lv in levels:
+        m, half = mean_half(by_level[lv])
+        d, dh = mean_half(diffs[lv]) if lv != "heuristic" and diffs[lv] else (None, None)
+        rows.append(Row(lv, m, half, len(by_level[lv]), d, dh, hands))
+    return rows
+
+
+def table_text(game_name: str, seats: int, hands: int, seconds: float,
+               rows: Sequence[Row]) -> str:
+    """The ladder as a Markdown table, headed by what was measured."""
+    words, better = search.metric_of(game_name)
+    title = spec(game_name).title
+    lines = [f"{title}, {seats} seats, {hands} {spec(game_name).bench_unit}, expert at "
+             f"{seconds:g} s a decision. Measure: {words} ({better} is better), per seat "
+             "and hand.", "",
+             "| level | mean | 95% interval | seat-hands | less the heuristic, hand by hand |",
+             "| --- | --- | --- | --- | --- |"]
+    for r in rows:
+        vs = "—" if r.vs_heuristic is None else f"{r.vs_heuristic:+.3f} ± {r.vs_half:.3f}"
+        lines.append(f"| {r.level} | {r.mean:.3f} | ± {r.half:.3f} | {r.seats} | {vs} |")
+    return "\n".join(lines)

@@ -1,0 +1,373 @@
+"""A computer that thinks: worlds a seat cannot tell apart, and every option played out in them.
+
+Written once for every game (it names none). A game takes part by a module
+``<its package>.worlds`` (found by name through the registry, never imported here by name)
+that supplies only what is its own:
+
+- ``METRIC``: the words of its measure and whether ``"lower"`` or ``"higher"`` is better;
+  ``BOUNDS``: the least and greatest value a playout can give (for the intervals);
+- ``hidden(state, seat)``: a :class:`Hidden` -- the cards ``seat`` has never seen, in an
+  order that depends on what it knows only, and how to deal them anew into the places they
+  could be (returning a full state, its history replayed, or ``None`` if the history cannot
+  be played in that deal);
+- ``rollout(state, rng)``: play the state to the end (or the game's tested horizon) in place,
+  with a quick policy that reads each mover's own cards only;
+- ``value(state, seat)``: the measure for ``seat`` once the rollout ends.
+
+Worlds (:func:`sample_world`) are drawn by dealing the unseen cards uniformly into their
+places and keeping a deal only when everything the seat saw happen happens again, event for
+event: the rejection makes each kept world exactly as likely as it is given what the seat
+saw (a refusal, a card taken from the pile, a count bought), with the other seats' choices
+taken to tell nothing of their cards. Since the unseen cards and their places are a function
+of what the seat knows, and the check compares only what the seat saw, the same ``rng``
+draws the same worlds from any deal the seat cannot tell from the real one: a search cannot
+peek (the conformance suite holds it to that).
+
+The evaluator (:func:`evaluate`) plays each legal action out in the same worlds with the same
+rollout randomness (common random numbers: the differences between options are sharp), and
+says each option's mean with a 95% interval. It never changes the state it is given: it works
+on worlds of its own, so an interrupt (``KeyboardInterrupt``) or ``stop()`` leaves it as it
+was.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import starmap
+from types import ModuleType
+from typing import Any
+
+from .actions import CHANCE, Action
+from .errors import KortspelError
+
+__all__ = ["OptionValue", "Evaluation", "Hidden", "SearchError", "evaluate", "sample_world",
+           "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout", "value",
+           "searchable", "step", "play_hand"]
+
+
+class SearchError(KortspelError):
+    """The search cannot work here: a game without a worlds module, a hand that is over, a
+    seat not to act, or no world consistent with what the seat saw could be dealt."""
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One legal action's value: the mean of ``samples`` playouts, with a 95% interval."""
+
+    action: Action
+    value: float
+    low: float
+    high: float
+    samples: int
+
+
+class RankedOptions:
+    """What a list of valued options, best first, answers: shared by the search's
+    :class:`Evaluation` and the coach's ``Hint``, which add their own words."""
+
+    options: tuple[OptionValue, ...]
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def of(self, action: Action) -> OptionValue:
+        """The value of one action (``KeyError`` if it was not among the options)."""
+        for o in self.options:
+            if o.action == action:
+                return o
+        raise KeyError(action)
+
+
+@dataclass(frozen=True)
+class Evaluation(RankedOptions):
+    """Every legal action of ``seat`` valued in the game's own terms, best first.
+
+    ``metric`` says in words what the values are ("chance of losing a life this hand");
+    ``better`` is ``"lower"`` or ``"higher"``.
+    """
+
+    seat: int
+    metric: str
+    better: str
+    options: tuple[OptionValue, ...]
+
+    @property
+    def samples(self) -> int:
+        return min((o.samples for o in self.options), default=0)
+
+
+@dataclass
+class Hidden:
+    """What a seat has not seen, as a game's ``hidden`` gives it: ``cards`` in an order that
+    depends on the seat's knowledge alone, and ``deal(cards)``, the full state with those
+    cards, in that order, put in the places the seat cannot see (``None`` if the history
+    does not play out in that deal). ``places`` names the places, one per card, for tests
+    that count where cards land."""
+
+    cards: list[Any]
+    deal: Callable[[list[Any]], Any]
+    places: list[Any]
+
+
+_HOOKS: dict[str, ModuleType | None] = {}
+
+
+def hooks(name: str) -> ModuleType:
+    """The game's ``worlds`` module: the package the registry loads the game from, plus
+    ``.worlds``. Raises :class:`SearchError` for a game that has none."""
+    if name in _HOOKS:
+        mod = _HOOKS[name]
+    else:
+        from . import registry
+
+        registry.spec(name)
+        package = registry._MODULES.get(name)
+        mod = None
+        if package is not None:
+            try:
+                mod = importlib.import_module(package + ".worlds")
+            except ModuleNotFoundError as e:
+                if e.name != package + ".worlds":
+                    raise
+        _HOOKS[name] = mod
+    if mod is None:
+        raise SearchError(f"the game {name!r} has no worlds module, so the computer cannot "
+                          "think ahead in it")
+    return mod
+
+
+def searchable(name: str) -> bool:
+    """Whether the search can play ``name``."""
+    try:
+        hooks(name)
+    except SearchError:
+        return False
+    return True
+
+
+def metric_of(game_name: str) -> tuple[str, str]:
+    """The words of a game's measure and which way is better: ``("chance of losing a life
+    this hand", "lower")`` for Kille."""
+    from . import registry
+
+    mod = hooks(registry.spec(game_name).name)
+    return mod.METRIC  # type: ignore[no-any-return]
+
+
+def visible(state: Any, seat: int) -> list[Any]:
+    """The events ``seat`` saw, in order, as it saw them: each one's kind, words, viewers,
+    effects and call, all an observation is built from (with the public facts: lives, order,
+    whose turn). An event's ``data`` is left out: it holds what happened for a teller to
+    word again, which may name cards the seat was not shown."""
+    return [e[:5] for e in state.events if e.visible is None or seat in e.visible]
+
+
+def same_view(a: Any, b: Any, seat: int) -> bool:
+    """Whether ``seat``'s observations of the two states say the same (their ``view()``)."""
+    return a.observation(seat).view() == b.observation(seat).view()  # type: ignore[no-any-return]
+
+
+def sample_world(state: Any, seat: int, rng: random.Random, *, tries: int = 2000,
+                 _hidden: Hidden | None = None, _seen: list[Any] | None = None) -> Any:
+    """A full state consistent with everything ``seat`` has seen:
+    ``same_view(sample, state, seat)``, the unseen cards dealt uniformly among the deals that
+    agree with what it saw. Raises :class:`SearchError` when ``tries`` deals all disagree
+    (a history so telling that almost no deal plays it out)."""
+    mod = hooks(state.game.name)
+    hid = _hidden if _hidden is not None else mod.hidden(state, seat)
+    seen = _seen if _seen is not None else visible(state, seat)
+    base = hid.cards
+    n = len(base)
+    draw, none = rng.random, ((),) * n
+    for _ in range(tries):
+        # a uniform shuffle by sorting on one random key a card: a C call a card, where
+        # rng.shuffle draws bounded integers in Python (a third of a Kille world's cost)
+        keys = list(starmap(draw, none))
+        cards = [base[i] for i in sorted(range(n), key=keys.__getitem__)]
+        world = hid.deal(cards)
+        if world is not None and world.to_act == state.to_act \
+                and world.is_over == state.is_over and visible(world, seat) == seen:
+            return world
+    raise SearchError(f"no deal of {len(base)} unseen cards agreed with what seat {seat} saw "
+                      f"in {tries} tries")
+
+
+def rollout(state: Any, rng: random.Random) -> Any:
+    """Play ``state`` (changed in place) to the end with its game's quick rollout policy."""
+    hooks(state.game.name).rollout(state, rng)
+    return state
+
+
+def value(state: Any, seat: int) -> float:
+    """The game's measure for ``seat`` in a played-out state."""
+    return hooks(state.game.name).value(state, seat)  # type: ignore[no-any-return]
+
+
+def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
+              ) -> tuple[float, float, float]:
+    lo, hi = bounds
+    if n == 0:
+        return (lo + hi) / 2, lo, hi
+    mean = total / n
+    if n == 1:
+        return mean, lo, hi
+    var = max(0.0, (squares - total * total / n) / (n - 1))
+    if var == 0.0 and lo == 0.0 and hi == 1.0:  # all 0 or all 1: the rule of three
+        half = 3.0 / n
+        return mean, max(lo, mean - half), min(hi, mean + half)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(lo, mean - half), min(hi, mean + half)
+
+
+def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = None,
+             rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
+             seat: int | None = None, actions: Sequence[Action] | None = None) -> Evaluation:
+    """Value every legal action of the seat to act, from what that seat has seen only.
+
+    Each round draws one world (:func:`sample_world`) and plays every action out in a clone
+    of it, each with the same rollout randomness. The search stops after ``playouts`` worlds,
+    or once ``seconds`` have passed (at least one world is always played), or as soon as
+    ``stop()`` is true (polled before every world and every option): with ``playouts`` and
+    no ``seconds`` the result depends on ``rng`` alone. ``state`` is never changed.
+    """
+    if state.is_over:
+        raise SearchError("the hand is over: there is nothing left to decide")
+    me = state.to_act if seat is None else seat
+    if me is None or me == CHANCE:
+        raise SearchError("no seat is to act now (the rules shuffle next)")
+    mod = hooks(state.game.name)
+    legal = list(state.legal_actions(me) if actions is None else actions)
+    if not legal:
+        raise SearchError(f"seat {me} has nothing to decide now")
+    if playouts is None and seconds is None:
+        raise SearchError("give the search a budget: seconds=, playouts= or both")
+    rng = rng if rng is not None else random.Random()
+    words, better = mod.METRIC
+    bounds = mod.BOUNDS
+    n_opt = len(legal)
+    totals = [0.0] * n_opt
+    squares = [0.0] * n_opt
+    counts = [0] * n_opt
+    if n_opt > 1:
+        hid = mod.hidden(state, me)
+        seen = visible(state, me)
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        do_rollout, do_value = mod.rollout, mod.value
+        worlds = 0
+        while True:
+            if playouts is not None and worlds >= playouts:
+                break
+            if worlds and deadline is not None and time.perf_counter() >= deadline:
+                break
+            if stop is not None and stop():
+                break
+            world = sample_world(state, me, rng, _hidden=hid, _seen=seen)
+            seed = rng.getrandbits(64)
+            stopped = False
+            for i, act in enumerate(legal):
+                if stop is not None and i and stop():
+                    stopped = True
+                    break
+                w = world.clone()
+                w.apply(act)
+                do_rollout(w, random.Random(seed))
+                v = float(do_value(w, me))
+                totals[i] += v
+                squares[i] += v * v
+                counts[i] += 1
+            if stopped:
+                break
+            worlds += 1
+    opts = []
+    for i, act in enumerate(legal):
+        mean, lo, hi = _interval(counts[i], totals[i], squares[i], bounds)
+        opts.append(OptionValue(act, mean, lo, hi, counts[i]))
+    sign = -1.0 if better == "higher" else 1.0
+    order = sorted(range(n_opt), key=lambda i: (sign * opts[i].value, i))
+    return Evaluation(me, words, better, tuple(opts[i] for i in order))
+
+
+class ExpertBot:
+    """The strong computer player ("strong" in the play pages): it takes the action the
+    evaluator values best.
+
+    It thinks from what its seat has seen only: the worlds it plays out are dealt from the
+    cards its seat has not seen and kept only when they tell it the same story, and the
+    conformance suite holds its values to be the same in every deal its seat cannot tell
+    from the real one. An observation alone does not hold the history a world is replayed
+    from, so it decides through :meth:`decide` ``(state, seat, rng)``, which this module's
+    :func:`step` and :func:`play_hand` call for every bot that says ``sees_state = True``.
+    Out of turn (Kille's Kuku) it stays quiet. Its budget is ``seconds`` a decision or
+    ``playouts`` worlds (then it repeats itself for the same generator).
+    """
+
+    sees_state = True
+    label = "strong"
+
+    def __init__(self, game: str, name: str = "expert", *, seconds: float | None = 1.0,
+                 playouts: int | None = None) -> None:
+        self.game = game
+        self.name = name
+        self.seconds = seconds
+        self.playouts = playouts
+
+    def decide(self, state: Any, seat: int, rng: random.Random,
+               stop: Callable[[], bool] | None = None) -> Action:
+        """The action to play for ``seat``, the seat to act in ``state``."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        ev = evaluate(state, seconds=self.seconds, playouts=self.playouts,
+                      rng=random.Random(rng.getrandbits(64)), stop=stop, seat=seat,
+                      actions=legal)
+        return ev.best.action
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise SearchError("the expert thinks from the hand's history, which an observation "
+                          "does not hold: drive it with kortspel.search.step or play_hand "
+                          "(they call decide(state, seat, rng))")
+
+    def interrupt(self, obs: Any, legal: Sequence[Action],
+                  rng: random.Random) -> Action | None:
+        return None
+
+
+def step(state: Any, bots: Sequence[Any], rng: random.Random) -> Action | None:
+    """:func:`kortspel.step` for tables with bots that think (``sees_state``): such a bot
+    is asked ``decide(state, seat, rng)``, every other bot as ``kortspel.step`` asks it."""
+    seat = state.to_act
+    if state.is_over or seat == CHANCE or seat is None \
+            or not getattr(bots[seat], "sees_state", False):
+        from .protocol import step as plain_step
+
+        return plain_step(state, bots, rng)
+    for caller in state.callers():
+        calls = state.legal_actions(caller)
+        bot = bots[caller]
+        obs = None if getattr(bot, "sees_state", False) else state.observation(caller, calls)
+        act = bot.interrupt(obs, calls, rng)
+        if act is not None:
+            state.apply(act)
+            return act  # type: ignore[no-any-return]
+    act = bots[seat].decide(state, seat, rng)
+    state.apply(act)
+    return act  # type: ignore[no-any-return]
+
+
+def play_hand(state: Any, bots: Sequence[Any], rng: random.Random) -> Any:
+    """Play a hand to its end with :func:`step`; bots that do not think are driven by
+    ``kortspel.play_hand`` whenever none of them does."""
+    if not any(getattr(b, "sees_state", False) for b in bots):
+        from .protocol import play_hand as plain
+
+        return plain(state, bots, rng)
+    while not state.is_over:
+        if step(state, bots, rng) is None and not state.is_over:
+            raise SearchError("a player did not answer")
+    return state

@@ -1,0 +1,195 @@
+"""The coach in a real JupyterLab, in every game the search plays: in ``<game>/03-play`` press
+Hint and see the options with their numbers drawn on the table (the canvas read back: it
+changes, and the middle's gold words grow), ask what the others might hold, finish the hand,
+see the review and step through it. Screenshots at 1366×768 go to ``KORTSPEL_SHOTS`` (by
+default /tmp/coach-shots) for a person to look at.
+
+The hand is finished from a cell added at the end of the notebook (your moves made through
+``Play.act`` at once, the computer's with the pace at 0): what is tested is the coach's part,
+and clicking every game's table through a hand is each game's own browser test."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from browser_helpers import poll
+
+import kortspel
+from kortspel import search
+
+GAMES = [g for g in ("kille", "knock", "kopknack", "gnallknekt") if search.searchable(g)]
+FELT = "#1f6b45"
+GOLD = "#f2c94c"  # the middle's words (the hint's options) are gold
+LAPTOP = {"width": 1366, "height": 768}
+MARKS = ("✔✔", "✔", "?!", "??", "? ")
+
+pytestmark = pytest.mark.browser
+
+FINISH = """
+app = [v for v in Out.values() if type(v).__name__ == "PlayApp"][-1]
+app.pace.value = 0.0
+play = app.play
+for _ in range(3000):
+    if play.hand.is_over:
+        break
+    seat = play._human_turn()
+    if seat is not None:
+        play.act(play.hand.legal_actions(seat)[-1])
+    else:
+        play.bot_step()
+print("FINISHED", play.hand.is_over)
+"""
+
+
+def _shots() -> Path:
+    folder = Path(os.environ.get("KORTSPEL_SHOTS") or "/tmp/coach-shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _text(lab) -> str:
+    return " ".join(lab.page.locator(".jp-OutputArea-output").all_inner_texts())
+
+
+def _middle_gold(lab) -> int:
+    """Gold pixels in the middle of the table (its middle third each way), read back from the
+    canvas: where the hint's options are written, in the gold of the table's calls."""
+    return lab.page.evaluate(
+        """(gold) => { const c = document.querySelectorAll('.jp-OutputArea-output canvas')[0];
+             const x = Math.floor(c.width / 4), y = Math.floor(c.height / 3);
+             const d = c.getContext('2d').getImageData(x, y, Math.floor(c.width / 2),
+                                                       Math.floor(c.height / 3)).data;
+             let n = 0;
+             for (let i = 0; i < d.length; i += 4) {
+               if (Math.abs(d[i] - gold[0]) < 30 && Math.abs(d[i + 1] - gold[1]) < 30 &&
+                   Math.abs(d[i + 2] - gold[2]) < 30) n++; }
+             return n; }""", [0xF2, 0xC9, 0x4C])
+
+
+def _show_table(lab) -> None:
+    """The file browser folded away (the words stand beside the table then) and the table
+    at the top of the screen, as a pupil would look at it."""
+    if lab.page.evaluate("() => !window.jupyterapp.shell.leftCollapsed"):
+        lab.page.evaluate(
+            "() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        lab.page.wait_for_timeout(500)
+        lab.wait_for_fit(0)
+    lab.page.locator(".jp-OutputArea-output canvas").nth(0).evaluate(
+        "c => c.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(300)
+
+
+def _add_and_run(lab, code: str) -> None:
+    """A new cell at the end of the notebook with ``code``, run in the notebook's kernel."""
+    lab.page.evaluate(
+        """(code) => { const nb = window.jupyterapp.shell.currentWidget.content;
+                       nb.activeCellIndex = nb.widgets.length - 1;
+                       return window.jupyterapp.commands.execute('notebook:insert-cell-below')
+                         .then(() => { nb.activeCell.model.sharedModel.setSource(code); }); }""",
+        code)
+    index = lab.page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.widgets.length - 1")
+    lab.run_cell(index, timeout_ms=180_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_review_and_beliefs_at_the_play_table(lab, game):
+    lab.page.set_viewport_size(LAPTOP)
+    lab.open(f"{game}/03-play.ipynb")
+    lab.run_all()
+    lab.wait_for_canvas(0)
+    lab.wait_for_color(FELT, min_count=50_000, index=0, tolerance=12)
+    shots = _shots()
+    hint = lab.page.locator(".jp-OutputArea-output").get_by_role("button", name="Hint",
+                                                                 exact=True)
+    # Your turn comes (the computer plays at its pace until then): Hint is enabled. The
+    # page deals new cards each time, and a hand may end before your turn (a Knock seat
+    # dealt a zero hand): then, as a pupil would, press Next for the next hand.
+    next_hand = lab.page.locator(".jp-OutputArea-output").get_by_role(
+        "button", name=f"Next {kortspel.spec(game).hand_word} ▶", exact=True)
+
+    def your_turn() -> bool:
+        if hint.is_enabled():
+            return True
+        if next_hand.count() and next_hand.first.is_enabled():
+            next_hand.first.click()
+        return False
+
+    poll(your_turn, timeout_ms=120_000, what="Hint to be enabled (your turn)")
+    before = lab.canvas_hash(0)
+    gold_before = _middle_gold(lab)
+    hint.click()
+    lab.wait_for_canvas_change(before, 0, timeout_ms=60_000)
+    words = poll(lambda: (lambda t: t if "Coach:" in t else None)(_text(lab)),
+                 what="the coach's words")
+    assert "is better" in words or "only move" in words or "too close" in words
+    assert any(ch.isdigit() for ch in words.split("Coach:")[1][:200])
+    gold = _middle_gold(lab)
+    assert gold > gold_before + 150, (
+        f"the options' numbers are not drawn in the table's middle ({gold_before} -> {gold})")
+    _show_table(lab)
+    lab.page.screenshot(path=str(shots / f"{game}-hint-lab-1366x768.png"))
+
+    # What might they hold: words under the button, notes beside the opponents.
+    before = lab.canvas_hash(0)
+    lab.page.locator(".jp-OutputArea-output").get_by_role(
+        "button", name="What might they hold?").click()
+    lab.wait_for_canvas_change(before, 0, timeout_ms=60_000)
+    poll(lambda: "might hold" in _text(lab), what="the belief words")
+    _show_table(lab)
+    lab.page.screenshot(path=str(shots / f"{game}-beliefs-lab-1366x768.png"))
+
+    _add_and_run(lab, FINISH)
+    poll(lambda: "FINISHED True" in _text(lab), what="the hand to end")
+    review = poll(lambda: (lambda t: t if "The coach's review" in t else None)(_text(lab)),
+                  timeout_ms=180_000, what="the coach's review")
+    # Each decision is a sign and a grade in words: "✔✔ Fold: best", "? Swap: mistake — …".
+    assert re.search(r"(✔✔|✔|\?!|\?\?|\?) [^:]+: (best|good|inaccuracy|mistake|blunder)",
+                     review), review[-800:]
+    canvases = len(lab.canvases())
+    lab.page.locator(".kortspel-coach").first.scroll_into_view_if_needed()
+    lab.page.screenshot(path=str(shots / f"{game}-review-lab-1366x768.png"))
+    lab.click_button(f"Step through the {kortspel.spec(game).hand_word} ▶")
+    poll(lambda: len(lab.canvases()) > canvases, what="the step-through's table")
+    lab.wait_for_color(FELT, min_count=50_000, index=canvases, tolerance=12)
+    lab.click_button("Last ▶▶")
+    poll(lambda: "graded by the coach" in _text(lab), what="the graded replay")
+    lab.click_button("◀◀ First")
+    step = lab.page.locator(".jp-OutputArea-output").get_by_role("button", name="Next ▶",
+                                                                  exact=True)
+    graded = False
+    for _ in range(60):  # step until a decision's grade shows as the step's note
+        text = _text(lab)
+        note = text.split("The deal")[-1]
+        graded = bool(re.search(r": (best|good|inaccuracy|mistake|blunder)\b", note))
+        if graded or not step.first.is_enabled():
+            break
+        step.first.click()
+        # one step at a time: the next note is read once this click is answered
+        poll(lambda text=text: _text(lab) != text, timeout_ms=60_000, what="the next step")
+    assert graded, "no step of the replay showed a decision's grade"
+    lab.page.screenshot(path=str(shots / f"{game}-step-through-lab-1366x768.png"))
+    lab.assert_clean()
+
+
+def test_hint_in_the_voila_page(voila_page):
+    """`make app`: the play page as a class sees it, with the coach's hint on the table."""
+    page = voila_page.page
+    page.set_viewport_size(LAPTOP)
+    game = GAMES[0]
+    page.goto(voila_page.url(f"{game}/03-play.ipynb"), wait_until="domcontentloaded")
+    voila_page.wait_for_canvas(0, timeout_ms=90_000)
+    voila_page.wait_for_color(FELT, min_count=50_000, index=0, tolerance=12)
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    poll(lambda: hint.is_enabled(), timeout_ms=120_000, what="Hint to be enabled")
+    before = voila_page.canvas_hash(0)
+    hint.click()
+    voila_page.wait_for_canvas_change(before, 0, timeout_ms=60_000)
+    poll(lambda: "Coach:" in page.inner_text("body"), what="the coach's words")
+    page.get_by_role("button", name="What might they hold?").click()
+    poll(lambda: "might hold" in page.inner_text("body"), what="the belief words")
+    page.screenshot(path=str(_shots() / f"{game}-hint-voila-1366x768.png"))
+    voila_page.assert_clean()

@@ -1,0 +1,312 @@
+"""The classroom site (``make site``) in headless Chromium, as a pupil would use it, with every
+request that leaves 127.0.0.1 aborted and counted (there must be none).
+
+For each game: its ``01-rules`` and ``03-play`` open in the site's lab and Run All finishes
+with no error output, the tables are drawn (as SVG: the site has no ipycanvas), and a click on
+the play table changes it; its ``04-strategy`` runs in under 60 s; and its play page (the
+front page's link: the site's REPL app running the play notebook's code with the code
+hidden) deals a new game with New game and plays a hand. First paint and kernel-ready times
+are measured and written to ``build/site-figures.json`` (the README quotes them); screenshots
+at 1366x768 go to ``/tmp/site-shots``.
+
+Needs the built site: ``make test-site`` builds it first (``make site``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from browser_helpers import (
+    _JS_WATCH_IOPUB,
+    error_outputs,
+    format_errors,
+    kernel_errors,
+    poll,
+    run_all,
+    wait_for_kernel_idle,
+)
+from conftest import IN_CI
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+SHOTS = Path("/tmp/site-shots")
+FIGURES = ROOT / "build" / "site-figures.json"
+GAMES = ["kille", "knock", "kopknack", "gnallknekt"]
+VIEWPORT = {"width": 1366, "height": 768}
+TABLE = ".kortspel-svg-table"
+
+ABORTED: list[str] = []  # every request that tried to leave 127.0.0.1, over the whole run
+FIGURES_SEEN: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (SITE / "index.html").exists() or not (SITE / "jupyter-lite.json").exists():
+        message = "no built site in site/: run `make site` (make test-site does)"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve_site import serve
+
+    server = serve(SITE, port=0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    FIGURES.parent.mkdir(exist_ok=True)
+    if FIGURES_SEEN:
+        FIGURES.write_text(json.dumps(FIGURES_SEEN, indent=1, sort_keys=True) + "\n")
+
+
+@pytest.fixture
+def page(browser, site):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(120_000)
+
+    def outside(route) -> None:
+        ABORTED.append(route.request.url)
+        route.abort()
+
+    context.route(re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1[:/])(?!data:|blob:).*"),
+                  outside)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _figure(name: str, seconds: float) -> None:
+    FIGURES_SEEN[name] = max(FIGURES_SEEN.get(name, 0.0), round(seconds, 1))
+
+
+def _shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _open(page, site: str, path: str) -> float:
+    """Open a notebook in the site's lab; the seconds until its kernel was idle."""
+    start = time.monotonic()
+    page.goto(f"{site}/lab/index.html?path={path}", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook", state="visible")
+    _figure("lab first paint, most (s)", time.monotonic() - start)
+    wait_for_kernel_idle(page, path, timeout_ms=180_000)
+    ready = time.monotonic() - start
+    _figure("kernel ready, most (s)", ready)
+    page.evaluate(_JS_WATCH_IOPUB)
+    return ready
+
+
+def _run_clean(page, timeout_ms: int = 240_000) -> float:
+    start = time.monotonic()
+    run_all(page, timeout_ms=timeout_ms)
+    errors = error_outputs(page, include_stderr=True) + kernel_errors(page)
+    assert not errors, format_errors(errors)
+    return time.monotonic() - start
+
+
+def _tables(page) -> list[dict]:
+    """Every SVG table on the page: how many drawings it was sent, and its picture's hash."""
+    return page.evaluate(f"""() => Array.from(document.querySelectorAll('{TABLE}'))
+        .filter((el) => el.querySelector('svg'))
+        .map((el) => ({{drawn: Number(el.dataset.drawn || 0),
+                        uses: el.querySelectorAll('svg use').length,
+                        width: el.getBoundingClientRect().width,
+                        html: el.innerHTML.length + ':' + el.innerHTML.slice(-2000)}}))""")
+
+
+def _digest(page, index: int) -> str:
+    html = page.locator(TABLE).nth(index).inner_html()
+    return hashlib.sha256(html.encode()).hexdigest()
+
+
+def _settled(page, index: int, quiet_s: float = 2.5, timeout_s: float = 90) -> str:
+    """The table's picture once it has stopped changing (the computers have moved)."""
+    deadline = time.monotonic() + timeout_s
+    last, since = _digest(page, index), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = _digest(page, index)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            return now
+    raise AssertionError("the table never stopped changing")
+
+
+# A button that must be pressed before a card may be clicked: Köpknack asks first whether
+# you play the deal (then your cards are picked to exchange).
+BEFORE_CLICKING = {"kopknack": "Knock (knack!)"}
+
+
+def _click_changes(page, index: int, game: str) -> bool:
+    """Click the cards of the table, those nearest its middle (a stock, a pile) and then the
+    lowest on the page (the player's own seat), until one click changes the picture;
+    whether one did."""
+    before = _settled(page, index)
+    press = BEFORE_CLICKING.get(game)
+    if press:
+        button = page.get_by_role("button", name=press, exact=True)
+        poll(lambda: button.count() and button.first.is_visible(), timeout_ms=90_000,
+             what=f"the {press} button")
+        button.first.click()
+        before = _settled(page, index)
+    table = page.locator(TABLE).nth(index)
+    table.scroll_into_view_if_needed()
+    boxes = table.evaluate("""(el) => {
+        const t = el.querySelector('svg').getBoundingClientRect();
+        const cx = t.x + t.width / 2, cy = t.y + t.height / 2;
+        const all = Array.from(el.querySelectorAll('svg use'))
+          .map((u) => u.getBoundingClientRect())
+          .map((r) => ({x: r.x + r.width / 2, y: r.y + r.height / 2, bottom: r.bottom}));
+        const middle = [...all].sort((a, b) => Math.hypot(a.x - cx, a.y - cy)
+                                              - Math.hypot(b.x - cx, b.y - cy));
+        const low = [...all].sort((a, b) => b.bottom - a.bottom);
+        const out = [];
+        for (const c of [...middle.slice(0, 5), ...low.slice(0, 8)]) {
+          if (!out.some((o) => Math.abs(o.x - c.x) < 12 && Math.abs(o.y - c.y) < 12)) out.push(c);
+        }
+        return out; }""")
+    for box in boxes:
+        page.mouse.click(box["x"], box["y"])
+        try:
+            poll(lambda: _digest(page, index) != before, timeout_ms=4000,
+                 what="the table drawn again after a click")
+            return True
+        except Exception:  # noqa: BLE001 - that card was not a move now: try the next one
+            continue
+    return False
+
+
+# -------------------------------------------------------------------------------------------
+
+
+def test_the_front_page_shows_at_once_and_links_every_game(page, site) -> None:
+    start = time.monotonic()
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector("table a")
+    _figure("front page first paint (s)", time.monotonic() - start)
+    paint = page.evaluate("""() => (performance.getEntriesByName('first-contentful-paint')[0]
+                                    || {startTime: 0}).startTime / 1000""")
+    assert paint < 10
+    links = page.eval_on_selector_all("a", "els => els.map((a) => a.getAttribute('href'))")
+    for game in GAMES:
+        assert f"lab/index.html?path={game}/01-rules.ipynb" in links
+        assert _play_page(game) in links
+    _shot(page, "front-page")
+    assert not ABORTED, ABORTED
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_and_play_run_in_the_site_and_a_click_changes_the_table(page, site, game
+                                                                    ) -> None:
+    ready = _open(page, site, f"{game}/01-rules.ipynb")
+    assert ready < 180
+    _run_clean(page)
+    drawn = _tables(page)
+    assert drawn and all(t["drawn"] >= 1 and t["uses"] > 0 for t in drawn), drawn
+    page.locator(TABLE).first.scroll_into_view_if_needed()
+    if game == "kille":
+        _shot(page, "lab-rules-kille")
+
+    _open(page, site, f"{game}/03-play.ipynb")
+    _run_clean(page)
+    poll(lambda: _tables(page), what="the play table drawn")
+    assert _click_changes(page, 0, game), "no click on the play table changed it"
+    _shot(page, f"lab-play-{game}")
+    assert not ABORTED, ABORTED
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_strategy_notebook_runs_in_the_site_in_under_a_minute(page, site, game) -> None:
+    _open(page, site, f"{game}/04-strategy.ipynb")
+    seconds = _run_clean(page, timeout_ms=300_000)
+    _figure(f"{game} 04-strategy run all (s)", seconds)
+    charts = page.locator("img[src^='data:image/svg+xml']").count()
+    assert charts >= 4
+    if game == "kille":
+        page.locator("img[src^='data:image/svg+xml']").first.scroll_into_view_if_needed()
+        _shot(page, "lab-strategy-kille")
+    assert seconds < 60, f"{game}'s strategy notebook took {seconds:.0f} s in the site"
+    assert not ABORTED, ABORTED
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.links.append(href)
+
+
+def _play_page(game: str) -> str:
+    return next(link for link in _game_links(game) if link.startswith("repl/index.html?"))
+
+
+def _game_links(game: str) -> list[str]:
+    text = (SITE / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in text.split("<tr>") if f'data-game="{game}"' in r)
+    parser = _Links()
+    parser.feed(row)
+    return parser.links
+
+
+# Buttons that end a human's part of a hand, by game: Kille's stand, Knock's knock,
+# Köpknack's fold; the computers play the rest.
+FINISH = {"kille": "Stand", "knock": "Knock", "kopknack": "Fold"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_play_page_deals_a_new_game_and_plays_a_hand(page, site, game) -> None:
+    start = time.monotonic()
+    page.goto(f"{site}/{_play_page(game)}", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-CodeConsole", state="visible")
+    _figure("play page first paint, most (s)", time.monotonic() - start)
+    poll(lambda: _tables(page), timeout_ms=180_000, what="the play page's table")
+    _figure("play page table drawn, most (s)", time.monotonic() - start)
+    shown_code = page.locator(".jp-CodeConsole .jp-InputArea-editor").filter(
+        has_text="PlayApp")
+    assert all(not shown_code.nth(i).is_visible() for i in range(shown_code.count()))
+    new_game = page.get_by_role("button", name=re.compile(r"^New \w+$"))
+    assert new_game.count() == 1  # New game, New match: as the game calls a whole game
+    before = _settled(page, 0)
+    new_game.click()
+    sure = page.get_by_role("button", name=re.compile(r"^Yes, new "))
+    if sure.count() and sure.first.is_visible():  # one was begun: deal a new one all the same
+        sure.first.click()
+    poll(lambda: _tables(page) and _digest(page, 0) != before, timeout_ms=30_000,
+         what="a new game's table")
+    if game in FINISH:
+        button = page.get_by_role("button", name=FINISH[game], exact=True)
+        poll(lambda: button.count() and button.first.is_visible(), timeout_ms=90_000,
+             what=f"your turn ({FINISH[game]})")
+        button.first.click()
+        next_hand = page.get_by_role("button", name=re.compile(r"^Next .* ▶$"))
+        poll(lambda: next_hand.count() and next_hand.first.is_enabled(), timeout_ms=120_000,
+             what="the end of the hand (its Next button enabled)")
+    else:  # Gnällknekt: a game is long; a click on the table plays a move or picks a card
+        assert _click_changes(page, 0, game)
+    _shot(page, f"play-page-{game}")
+    assert not page.locator(".jp-OutputArea-output[data-mime-type*='error']").count()
+    assert not ABORTED, ABORTED
+
+
+def test_no_request_left_the_site() -> None:
+    """Counted over every test above: the pages asked nothing outside 127.0.0.1."""
+    assert ABORTED == [], f"{len(ABORTED)} requests aborted: {ABORTED[:10]}"

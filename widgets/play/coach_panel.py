@@ -1,0 +1,397 @@
+"""The coach at the table: a Hint button, the review after each hand, and what the others
+might hold. One panel of ``Play`` (see ``panels.py``); it names no game.
+
+- **Hint** asks ``kortspel.coach.hint`` for the seat whose turn it is: the options are drawn
+  on the table (each option's card or place notes its number, the best outlined, the rest
+  marked; the middle lists the best few) and the words stand under the button.
+- **The review** starts when a hand you played in ends: one decision is judged per slice of
+  the view's timer (``Play.soon``), so the table stays usable, and a line says how far it
+  has got. Then the decisions with their grades, the costliest explained, the summary, and
+  **Step through the hand**: a replay with each decision's grade as its note.
+- **What might they hold?** (a toggle) writes beside each opponent its likeliest unseen
+  cards, from the search's world sampler, and lists them in words under it.
+
+Everything is text first (a screen reader reads the words; a grade is a word and a sign,
+never a colour alone), and nothing here changes the match.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import Any
+
+import ipywidgets as W
+
+from kortspel import CHANCE, KortspelError, coach, search
+
+from ..model import Badge, TableModel
+from ..views import Replay, _button, _status_html, close_all
+from .panels import Panel
+
+
+def _key(hand: Any) -> tuple[int, int]:
+    return (id(hand), len(hand.actions))
+
+
+class CoachPanel(Panel):
+    """Hint, review and beliefs for the human seat of a ``Play``.
+
+    ``hints`` shows the Hint button and the belief toggle; ``review`` judges each finished
+    hand. ``seconds`` is a hint's thinking time and ``review_seconds`` each reviewed
+    decision's; ``playouts`` (for tests) fixes the number of sampled deals instead, so the
+    answers are the same every time."""
+
+    LISTED = 8  # more decisions than this: only those that cost are listed by name
+
+    def __init__(self, play: Any, *, hints: bool, review: bool, seconds: float = 1.0,
+                 review_seconds: float = 0.3, playouts: int | None = None) -> None:
+        self.play = play
+        self.able = search.searchable(play.spec.name)
+        self.hints = hints and self.able
+        self.reviews = review and self.able
+        self.seconds, self.review_seconds, self.playouts = seconds, review_seconds, playouts
+        self.hint: coach.Hint | None = None
+        self._placed: set[Any] = set()  # options whose place is on the table
+        self._buttons_changed: dict[str, str] = {}  # verb -> its button's own words
+        self._hint_for: tuple[int, int] | None = None
+        self._beliefs: dict[int, coach.Belief] = {}
+        self._beliefs_for: tuple[int, int] | None = None
+        self.reviewer: coach.Reviewer | None = None
+        self.result: coach.Review | None = None
+        self._reviewed: int | None = None  # id of the hand reviewed (or under review)
+        self._record: dict[str, Any] | None = None
+        self.replay: Replay | None = None
+        self.hint_button = _button("Hint", "What is each choice worth? The coach samples the "
+                                   "cards you cannot see and plays every option out")
+        self.hint_button.on_click(lambda _b: self.ask())
+        self.believe = W.ToggleButton(value=False, description="What might they hold?",
+                                      tooltip="Beside each opponent, the cards it may hold, "
+                                      "as far as you can tell", layout=W.Layout(width="auto"))
+        self.believe.observe(self._believe_toggled, "value")
+        self.words = W.HTML()
+        self.belief_words = W.HTML()
+        self.progress = W.HTML()
+        self.review_words = W.HTML()
+        word = play.spec.hand_word
+        self.step_button = _button(f"Step through the {word} ▶", f"Replay the {word} with "
+                                   "each of your decisions graded")
+        self.step_button.on_click(lambda _b: self.step_through())
+        self.step_button.layout.display = "none"
+        self.close_replay = _button("Close the replay", "Back to the table")
+        self.close_replay.on_click(lambda _b: self._drop_replay())
+        self.close_replay.layout.display = "none"
+        # The step-through is as wide as the view, under the table (the view places it):
+        # in the column beside the table its words would be drawn too small to read.
+        self.replay_box = W.VBox([])
+        row = W.HBox([self.hint_button, self.believe], layout=W.Layout(flex_flow="row wrap"))
+        if not self.hints:
+            row.layout.display = "none"
+        self.widget = W.VBox([row, self.words, self.belief_words, self.progress,
+                              self.review_words,
+                              W.HBox([self.step_button, self.close_replay])])
+        self.widget.add_class("kortspel-coach")
+
+    def _believe_toggled(self, change: dict[str, Any]) -> None:
+        # The button's words say its state too (not its shade alone).
+        self.believe.description = ("Hide what they might hold" if change["new"]
+                                    else "What might they hold?")
+        self.play._refresh()
+
+    # -- the hint -------------------------------------------------------------------------
+
+    def _rng(self, *parts: Any) -> random.Random:
+        return random.Random(":".join(map(str, (self.play.seed, *parts))))
+
+    def ask(self) -> coach.Hint | None:
+        """Press Hint: the options of the seat to act, if it is a human's turn."""
+        play = self.play
+        hand = play.hand
+        if not self.hints:
+            return None
+        seat = play._human_turn()
+        if hand.is_over or seat is None:
+            self.words.value = _status_html(html.escape(
+                "The coach's hint is for your own turn: wait until it is your move."))
+            return None
+        try:
+            h = coach.hint(hand, seconds=None if self.playouts else self.seconds,
+                           playouts=self.playouts, rng=self._rng("hint", len(hand.actions)))
+        except KortspelError as err:
+            self.words.value = _status_html(html.escape(f"No hint here: {err}."))
+            return None
+        self.hint, self._hint_for = h, _key(hand)
+        best = h.labels[0]
+        self.words.value = _status_html(
+            f"<b>Coach:</b> {html.escape(h.words)}<br><small>Best: {html.escape(best)} (★). "
+            "Each option's number is on the table at its card or place, or on its button; "
+            "the best is outlined.</small>")
+        play._refresh()
+        return h
+
+    def _current_hint(self) -> coach.Hint | None:
+        if self.hint is not None and self._hint_for == _key(self.play.hand):
+            return self.hint
+        return None
+
+    # -- drawing on the table -------------------------------------------------------------
+
+    def dress(self, play: Any, model: TableModel) -> TableModel:
+        """The hint's numbers and the beliefs, drawn on the table's model."""
+        h = self._current_hint()
+        if h is not None:
+            model = self._dress_hint(model, h)
+        if self.hints and self.believe.value and self._beliefs:
+            seats = []
+            for sv in model.seats:
+                b = self._beliefs.get(sv.seat)
+                likely = b.likely(2) if b is not None and not b.even else []
+                if b is not None and b.even:
+                    sv = replace(sv, notes=(*sv.notes, "might hold anything"))
+                if likely:
+                    words = "might hold " + ", ".join(
+                        f"{coach._card_words(c)} {round(100 * p)}%" for c, p in likely)
+                    sv = replace(sv, notes=(*sv.notes, words))
+                seats.append(sv)
+            model = replace(model, seats=tuple(seats))
+        return model
+
+    def _dress_hint(self, model: TableModel, h: coach.Hint) -> TableModel:
+        play = self.play
+        seat = h.seat
+        legal = [o.action for o in h.options]
+        try:
+            paths = play.adapter.paths(play.hand, seat, legal)
+        except KortspelError:
+            paths = {}
+        number: dict[Hashable, str] = {}
+        best_ref: Hashable | None = None
+        for i, o in enumerate(h.options):
+            path = paths.get(o.action) or ()
+            if not path:
+                continue
+            ref = path[0] if len(path) == 1 else path[-1] if path[0] in number else path[0]
+            if ref in number:
+                continue  # the better option of the two is shown (they come best first)
+            number[ref] = h.labels[i].rsplit(": ", 1)[-1]
+            if i == 0:
+                best_ref = ref
+
+        # A number goes on a zone's label where the option's place is a zone, else under
+        # its card: never both.
+        zone_refs = {z.ref for s in model.seats for z in s.zones} | {z.ref for z in model.centre}
+
+        def card(c: Any) -> Any:
+            if c.ref not in number:
+                return c
+            c = replace(c, highlight="selected" if c.ref == best_ref else "target")
+            if c.ref not in zone_refs:
+                c = replace(c, note=("★ " if c.ref == best_ref else "") + number[c.ref])
+            return c
+
+        def zone(z: Any) -> Any:
+            z = replace(z, cards=tuple(card(c) for c in z.cards))
+            if z.ref is not None and z.ref in number:
+                mark = "★ " if z.ref == best_ref else ""
+                z = replace(z, label=f"{z.label} {mark}{number[z.ref]}".strip(),
+                            highlight="selected" if z.ref == best_ref else "target")
+            return z
+
+        seats = tuple(replace(s, zones=tuple(zone(z) for z in s.zones)) for s in model.seats)
+        self._placed = {o.action for o in h.options if (paths.get(o.action) or ())}
+        # The best option in words in the middle, in the gold of the table's own notices
+        # (its measure is said beside the table: the middle has room for one short line).
+        badge = Badge("text", "hint", f"Hint ★ {h.labels[0]}")
+        return replace(model, seats=seats, centre=tuple(zone(z) for z in model.centre),
+                       badges=(*model.badges, badge))
+
+    # -- each refresh -----------------------------------------------------------------------
+
+    def prepare(self, play: Any) -> None:
+        """Before the table is drawn: forget a hint of a position gone, and work out the
+        beliefs for the position on show, so ``dress`` draws what is current."""
+        hand = play.hand
+        if self._hint_for is not None and self._hint_for != _key(hand):
+            self.hint, self._hint_for = None, None
+            self.words.value = ""
+        if not (self.hints and self.believe.value) or hand.is_over:
+            self._beliefs, self._beliefs_for = {}, None  # at the end the cards are shown
+            return
+        if self._beliefs_for != _key(hand) and not hand.is_over:
+            self._beliefs_for = _key(hand)
+            try:
+                self._beliefs = coach.beliefs(hand, play._screen,
+                                              self._rng("beliefs", len(hand.actions)),
+                                              worlds=60 if self.playouts else 300)
+            except KortspelError as err:
+                self._beliefs = {}
+                self.belief_words.value = _status_html(html.escape(f"No guess here: {err}."))
+
+    def _number_buttons(self, play: Any) -> None:
+        """An option made by a button (not on the table) has its number on the button."""
+        for verb, text in self._buttons_changed.items():
+            b = play.verb_buttons.get(verb)
+            if b is not None and b.description.startswith(text):
+                b.description = text
+        self._buttons_changed = {}
+        h = self._current_hint()
+        if h is None:
+            return
+        for o, label in zip(h.options, h.labels, strict=True):
+            b = play.verb_buttons.get(o.action.verb)
+            if b is None or o.action in self._placed or b.layout.display == "none":
+                continue
+            if o.action.verb in self._buttons_changed:
+                continue  # the better option of that verb is on it already
+            self._buttons_changed[o.action.verb] = b.description
+            mark = "★ " if o is h.best else ""
+            b.description = f"{b.description} ({mark}{label.rsplit(': ', 1)[-1]})"
+
+    def refresh(self, play: Any) -> None:
+        hand = play.hand
+        self._number_buttons(play)
+        self.hint_button.disabled = hand.is_over or play._human_turn() is None
+        if not (self.hints and self.believe.value) or hand.is_over:
+            self.belief_words.value = ""
+        elif self._beliefs:
+            items = "".join(f"<li>{html.escape(b.words)}</li>" for b in self._beliefs.values())
+            self.belief_words.value = (
+                "<div role='status'><b>What might they hold</b> (from what you have seen):"
+                f"<ul style='margin:2px 0'>{items}</ul></div>")
+        if self.reviews and hand.is_over and self._reviewed != id(hand):
+            self._start_review()
+
+    # -- the review -------------------------------------------------------------------------
+
+    def _start_review(self) -> None:
+        play = self.play
+        hand = play.hand
+        self._reviewed = id(hand)
+        seat = play._screen
+        self.result = None
+        self._drop_replay()
+        self.step_button.layout.display = "none"
+        if not any(a.seat == seat for a in hand.actions):
+            self.reviewer = None
+            self.review_words.value = ""
+            self.progress.value = ""
+            return
+        self._record = hand.record()
+        hands = len(getattr(play.match, "history", ()))
+        try:
+            self.reviewer = coach.Reviewer(
+                self._record, seat, seconds=None if self.playouts else self.review_seconds,
+                rng=self._rng("review", hands), playouts=self.playouts)
+        except KortspelError as err:
+            self.reviewer = None
+            self.progress.value = _status_html(html.escape(f"No review: {err}."))
+            return
+        self.review_words.value = ""
+        self._say_progress()
+        play.soon(self._review_slice)
+
+    def _say_progress(self) -> None:
+        r = self.reviewer
+        if r is None:
+            return
+        word = self.play.spec.hand_word
+        self.progress.value = _status_html(html.escape(
+            f"The coach is reviewing your decisions of this {word}: {len(r.decisions)} of "
+            f"{r.total} done. The table is yours meanwhile."))
+
+    def _review_slice(self) -> None:
+        """Judge one decision; come back for the next, or show the review."""
+        r = self.reviewer
+        if r is None or self._reviewed is None:
+            return
+        try:
+            r.step()
+        except KortspelError as err:
+            self.progress.value = _status_html(html.escape(f"The review stopped: {err}."))
+            self.reviewer = None
+            return
+        if not r.done:
+            self._say_progress()
+            self.play.soon(self._review_slice)
+            return
+        self.result = r.result()
+        self.progress.value = ""
+        self._show_review(self.result)
+
+    def _show_review(self, rv: coach.Review) -> None:
+        word = self.play.spec.hand_word
+        counts = ", ".join(f"{n} {g}" for g, n in rv.grades().items() if n)
+        shown = list(rv.decisions)
+        fine = [d for d in shown if d.grade in ("best", "good")]
+        if len(shown) > self.LISTED and fine:
+            # A long hand (a whole Gnällknekt game): the decisions that cost are listed, the
+            # rest counted; the step-through shows every one.
+            shown = [d for d in shown if d.grade not in ("best", "good")]
+        items = "".join(f"<li>{html.escape(d.words)}</li>" for d in shown)
+        if len(shown) < len(rv.decisions):
+            n = len(rv.decisions) - len(shown)
+            more = "more " if shown else ""
+            items += (f"<li>… and {n} {more}decision{'s' if n > 1 else ''}, each best or good "
+                      f"({coach.MARKS['best']} or {coach.MARKS['good']}; step through to see "
+                      "them).</li>")
+        worst = rv.costliest
+        costly = ""
+        if worst is not None:
+            costly = (f"<p style='margin:2px 0'><b>Costliest ({html.escape(worst.grade)}):"
+                      f"</b> {html.escape(worst.words)}</p>")
+        body = (f"<b>The coach's review of your last {word}</b>"
+                + (f" ({html.escape(counts)})" if counts else "")
+                + (f"<ol style='margin:2px 0'>{items}</ol>" if items else "")
+                + costly + f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>")
+        self.review_words.value = f"<div role='status' aria-live='polite'>{body}</div>"
+        self.step_button.layout.display = "" if rv.decisions else "none"
+
+    def graded_record(self) -> dict[str, Any] | None:
+        """The reviewed hand's record with each judged decision's words as its note."""
+        if self.result is None or self._record is None:
+            return None
+        rec = dict(self._record)
+        actions = [dict(a) for a in rec.get("actions", [])]
+        final = self.reviewer.final if self.reviewer is not None else None
+        if final is None:
+            return rec
+        # The record lists the players' actions; the frames count chance turns too.
+        index, k = {}, 0
+        for i, act in enumerate(final.actions):
+            if act.seat != CHANCE:
+                index[i] = k
+                k += 1
+        for d in self.result.decisions:
+            j = index.get(d.step)
+            if j is not None and j < len(actions):
+                actions[j]["comment"] = d.words
+        rec["actions"] = actions
+        rec["title"] = f"Your {self.play.spec.hand_word}, graded by the coach"
+        rec["summary"] = self.result.summary
+        return rec
+
+    def step_through(self) -> Replay | None:
+        """Show the reviewed hand step by step, each decision's grade as its note."""
+        rec = self.graded_record()
+        if rec is None:
+            return None
+        self._drop_replay()
+        self.replay = Replay(rec, viewer=None)
+        self.replay_box.children = (self.replay,)
+        self.close_replay.layout.display = ""
+        return self.replay
+
+    def _drop_replay(self) -> None:
+        if self.replay is not None:
+            self.replay_box.children = ()
+            self.replay.close()
+            self.replay = None
+        self.close_replay.layout.display = "none"
+
+    def close(self) -> None:
+        self._reviewed = None
+        self.reviewer = None
+        self._drop_replay()
+        close_all(self.widget)
