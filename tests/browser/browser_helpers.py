@@ -463,18 +463,34 @@ def canvas_hash(page, index: int = 0, selector: str = CANVAS_SELECTOR) -> str:
 def wait_for_color(page, color, min_count: int = 1, index: int = 0, tolerance: int = 40,
                    selector: str = CANVAS_SELECTOR, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> dict:
     """Wait until canvas ``index`` has at least ``min_count`` pixels of ``color``; return stats."""
-    want = {"want": color}
+    return wait_for_colors(page, {"want": (color, min_count)}, index, tolerance,
+                           selector=selector, timeout_ms=timeout_ms)
+
+
+def wait_for_colors(page, wants: dict, index: int = 0, tolerance: int = 40,
+                    selector: str = CANVAS_SELECTOR, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> dict:
+    """Wait until canvas ``index`` has, for every ``name: (color, min_count)`` of ``wants``, that
+    many pixels of that colour at one reading; return the stats.
+
+    One reading for all of them, read again until whole: a table that fits itself to its place
+    is cleared by the resize and drawn anew a moment later, so a felt seen in one reading and
+    card faces looked for in the next may belong to two different pictures.
+    """
+    colors = {name: color for name, (color, _) in wants.items()}
     last: dict = {}
 
     def check():
         try:
-            last["stats"] = canvas_stats(page, index, want, tolerance, selector=selector)
+            last["stats"] = canvas_stats(page, index, colors, tolerance, selector=selector)
         except NotebookUIError:
             return None
-        return last["stats"] if last["stats"]["colors"]["want"] >= min_count else None
+        counts = last["stats"]["colors"]
+        return last["stats"] if all(counts[name] >= least
+                                    for name, (_, least) in wants.items()) else None
 
+    wanted = ", ".join(f"{least}+ pixels of {color!r}" for color, least in wants.values())
     try:
-        return poll(check, timeout_ms=timeout_ms, what=f"{min_count}+ pixels of {color!r}")
+        return poll(check, timeout_ms=timeout_ms, what=f"{wanted} on canvas #{index}")
     except NotebookUIError as exc:
         raise NotebookUIError(f"{exc}; canvas stats: {last.get('stats')}") from None
 
@@ -542,6 +558,9 @@ class LabPage:
 
     def wait_for_color(self, color, min_count: int = 1, index: int = 0, **kw) -> dict:
         return wait_for_color(self.page, color, min_count, index, **kw)
+
+    def wait_for_colors(self, wants: dict, index: int = 0, **kw) -> dict:
+        return wait_for_colors(self.page, wants, index, **kw)
 
     def wait_for_canvas_change(self, before: str, index: int = 0, **kw) -> str:
         return wait_for_canvas_change(self.page, before, index, **kw)

@@ -19,12 +19,10 @@ pytestmark = pytest.mark.browser
 
 
 def _drawn(lab, index: int) -> dict:
-    """Wait until canvas ``index`` shows the felt and some card faces; return its stats."""
+    """Wait until canvas ``index`` shows the felt and card faces or plates in one picture."""
     lab.wait_for_canvas(index)
-    stats = lab.wait_for_color(FELT, min_count=100_000, index=index, tolerance=12)
-    paper = lab.canvas_stats(index, colors={"paper": PAPER}, tolerance=12)["colors"]["paper"]
-    assert paper > 4 * 64 * 40, f"no card faces or plates drawn on canvas {index}: {stats}"
-    return stats
+    return lab.wait_for_colors({"felt": (FELT, 100_000), "paper": (PAPER, 4 * 64 * 40)},
+                               index=index, tolerance=12)
 
 
 def test_replay_and_play_draw_and_react(lab):
