@@ -495,6 +495,23 @@ def wait_for_colors(page, wants: dict, index: int = 0, tolerance: int = 40,
         raise NotebookUIError(f"{exc}; canvas stats: {last.get('stats')}") from None
 
 
+def steady_hash(page, index: int = 0, quiet_s: float = 1.5, timeout_s: float = 60,
+                selector: str = CANVAS_SELECTOR) -> str:
+    """The canvas's hash once it has stopped changing for ``quiet_s``: on a loaded machine a
+    picture may still be on its way (a fit to the page's width redraws it) when first read,
+    and a picture compared with one read later must be the finished one both times."""
+    last, since = canvas_hash(page, index, selector), time.monotonic()
+    deadline = since + timeout_s
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = canvas_hash(page, index, selector)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            return last
+    raise NotebookUIError(f"canvas #{index} never stopped changing in {timeout_s} s")
+
+
 def wait_for_canvas_change(page, before: str, index: int = 0, selector: str = CANVAS_SELECTOR,
                            timeout_ms: int = DEFAULT_TIMEOUT_MS) -> str:
     """Wait until :func:`canvas_hash` differs from ``before``; return the new hash."""
@@ -561,6 +578,9 @@ class LabPage:
 
     def wait_for_colors(self, wants: dict, index: int = 0, **kw) -> dict:
         return wait_for_colors(self.page, wants, index, **kw)
+
+    def steady_hash(self, index: int = 0, **kw) -> str:
+        return steady_hash(self.page, index, **kw)
 
     def wait_for_canvas_change(self, before: str, index: int = 0, **kw) -> str:
         return wait_for_canvas_change(self.page, before, index, **kw)

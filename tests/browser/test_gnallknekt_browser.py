@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -58,21 +57,6 @@ def _next_move(lab, tick: int) -> dict:
         return None
 
     return poll(read, what=f"the NEXT line of tick {tick}")
-
-
-def _steady_hash(lab, index: int, quiet_s: float = 1.5) -> str:
-    """The canvas's hash once it has stopped changing: on a loaded machine a picture may
-    still be on its way (a fit to the page's width redraws it) when it is first read."""
-    last, since = lab.canvas_hash(index), time.monotonic()
-    deadline = since + 60
-    while time.monotonic() < deadline:
-        time.sleep(0.25)
-        now = lab.canvas_hash(index)
-        if now != last:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet_s:
-            return last
-    raise AssertionError(f"canvas {index} never stopped changing")
 
 
 def _side_text(lab) -> str:
@@ -181,7 +165,7 @@ def test_a_finished_game_a_replay_and_the_largest_table(lab):
     # A worked game with a rebuilt stock, five seats: it steps forward and back.
     canvases.nth(1).evaluate("c => c.scrollIntoView({block: 'start'})")
     lab.page.screenshot(path=str(shots / "gnallknekt-replay-five-seats-1366x768.png"))
-    first = _steady_hash(lab, 1)
+    first = lab.steady_hash(1)
     lab.click_button("Next ▶")
     poll(lambda: "Step 41 of" in _side_text(lab), timeout_ms=90_000, what="step 41 told")
     second = lab.wait_for_canvas_change(first, 1, timeout_ms=90_000)
@@ -190,7 +174,7 @@ def test_a_finished_game_a_replay_and_the_largest_table(lab):
     lab.click_button("◀ Back")
     poll(lambda: "Step 40 of" in _side_text(lab), timeout_ms=90_000, what="step 40 told")
     lab.wait_for_canvas_change(second, 1, timeout_ms=90_000)
-    assert _steady_hash(lab, 1) == first, "step 40 is drawn differently the second time"
+    assert lab.steady_hash(1) == first, "step 40 is drawn differently the second time"
 
     # The largest table in play, at your turn: it and its buttons fit the laptop screen.
     five = canvases.nth(2)
