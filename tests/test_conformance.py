@@ -230,11 +230,27 @@ def check_state(run: Run, st: Any) -> None:
     check_clone(run, st)
     check_legal(run, st)
     check_illegal(run, st)
-    check_untouchable(run, st)
-    check_observation_holds_copies(run, st)
-    check_attributes(run, st)
-    check_hidden(run, st)
+    if walked_step(run.where.step):
+        check_untouchable(run, st)
+        check_observation_holds_copies(run, st)
+        check_attributes(run, st)
+        check_hidden(run, st)
     check_worlds(run, st)
+
+
+WALKED_STEPS = 150
+"""Steps of a hand at which the checks that walk or replay the whole hand so far run every
+time; past them (only Gnällknekt's whole games get there), every fourth step."""
+
+
+def walked_step(step: int) -> bool:
+    """Whether the checks whose cost grows with the hand run at this step (what a state
+    hands out is a copy, the observation holds nothing it should not, a hidden shuffle
+    changes no observation). Each walks the whole state or replays the record, so at every
+    step of a 700-step game they cost as much as the rest of the suite; every fourth step
+    past the first 150 still finds a leak that lasts, and the slow run
+    (``KORTSPEL_SLOW=1``) checks every step."""
+    return SLOW or step < WALKED_STEPS or step % 4 == 0
 
 
 def searched_step(step: int) -> bool:

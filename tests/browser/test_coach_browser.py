@@ -5,8 +5,9 @@ see the review and step through it. Screenshots at 1366×768 go to ``KORTSPEL_SH
 default /tmp/coach-shots) for a person to look at.
 
 The hand is finished from a cell added at the end of the notebook (your moves made through
-``Play.act`` at once, the computer's with the pace at 0): what is tested is the coach's part,
-and clicking every game's table through a hand is each game's own browser test."""
+``Play.act`` at once, the computer's with the pace at 0, the review a twentieth of a second a
+decision): what is tested is the coach's part, and clicking every game's table through a hand
+is each game's own browser test."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ FINISH = """
 app = [v for v in Out.values() if type(v).__name__ == "PlayApp"][-1]
 app.pace.value = 0.0
 play = app.play
+play.coach.review_seconds = 0.05  # the review's words and steps are tested, not its grades
 for _ in range(3000):
     if play.hand.is_over:
         break
