@@ -302,6 +302,37 @@ def lite_settings(packages: list[str]) -> dict[str, object]:
     }
 
 
+PLAY_FLAG = "kortspel-play"
+"""The URL parameter that marks a REPL page as a game's play page (see ``PLAY_PAGE_STYLE``)."""
+
+PLAY_PAGE_STYLE = f"""<style>
+ /* A play page is a table and its buttons: the console's empty prompt line below them
+    would invite a pupil to type code. JupyterLite's REPL has no setting that removes it
+    (its prompt goes top, bottom, left or right), so the page hides it and its split
+    handle itself, and lets the table's part of the page reach the bottom. */
+ .{PLAY_FLAG} .jp-CodeConsole-input,
+ .{PLAY_FLAG} .jp-CodeConsole-split > .lm-SplitPanel-handle {{ display: none !important; }}
+ .{PLAY_FLAG} .jp-CodeConsole-split > .lm-SplitPanel-child:first-child {{
+   height: 100% !important; }}
+</style>
+<script>
+ if (new URLSearchParams(location.search).get("{PLAY_FLAG}") === "1")
+   document.documentElement.classList.add("{PLAY_FLAG}");
+</script>
+"""
+
+
+def mark_play_pages(out: Path) -> None:
+    """Teach the REPL's page to hide its prompt when it is opened as a play page: other
+    uses of the REPL (a teacher's own link without the flag) keep it."""
+    page = out / "repl" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if "</head>" not in text:
+        raise SystemExit(f"{page.relative_to(out)} has no </head>: JupyterLite's REPL page "
+                         "changed shape, so the play pages cannot hide their prompt")
+    page.write_text(text.replace("</head>", PLAY_PAGE_STYLE + "</head>", 1), encoding="utf-8")
+
+
 def play_code(notebook: Path) -> str:
     """The code cells of a play notebook, as one program: what its page runs."""
     nb = json.loads(notebook.read_text(encoding="utf-8"))
@@ -311,11 +342,12 @@ def play_code(notebook: Path) -> str:
 def play_url(notebook: Path) -> str:
     """The play page of a game without code: the site's REPL app, told by its URL to run the
     play notebook's code at once, with the code, the prompt and the banner hidden (the same
-    settings and New game button as `make app`'s Voila page)."""
+    settings and New game button as `make app`'s Voila page; its empty prompt line is hidden by
+    ``mark_play_pages``)."""
     from urllib.parse import urlencode
 
     query = [("kernel", "python"), ("toolbar", "0"), ("showBanner", "0"),
-             ("hideCodeInput", "1"), ("promptCellPosition", "none"), ("execute", "1")]
+             ("hideCodeInput", "1"), ("execute", "1"), (PLAY_FLAG, "1")]
     query += [("code", line) for line in play_code(notebook).splitlines()]
     return "repl/index.html?" + urlencode(query)
 
@@ -425,6 +457,7 @@ def build(out: Path) -> None:
         print("\n".join(log.read_text().splitlines()[-30:]))
         raise SystemExit(f"jupyter lite build failed ({log.relative_to(ROOT)})")
     check_offline(out)
+    mark_play_pages(out)
     games = write_index(out, WORK / "contents")
     shutil.copy2(ROOT / "tools" / "serve_site.py", out / "serve.py")  # a copy serves itself
     say(f"front page: index.html, play pages for {', '.join(games)}")

@@ -283,6 +283,12 @@ def test_the_play_page_deals_a_new_game_and_plays_a_hand(page, site, game) -> No
     shown_code = page.locator(".jp-CodeConsole .jp-InputArea-editor").filter(
         has_text="PlayApp")
     assert all(not shown_code.nth(i).is_visible() for i in range(shown_code.count()))
+    # The console's prompt is there (it runs the page's code) but not shown: no empty line
+    # under the table invites a pupil to type.
+    for part in (".jp-CodeConsole-promptCell", ".jp-CodeConsole-input"):
+        found = page.locator(part)
+        assert found.count() >= 1 and not any(found.nth(i).is_visible()
+                                               for i in range(found.count())), part
     new_game = page.get_by_role("button", name=re.compile(r"^New \w+$"))
     assert new_game.count() == 1  # New game, New match: as the game calls a whole game
     before = _settled(page, 0)
