@@ -12,7 +12,12 @@ that supplies only what is its own:
   be played in that deal);
 - ``rollout(state, rng)``: play the state to the end (or the game's tested horizon) in place,
   with a quick policy that reads each mover's own cards only;
-- ``value(state, seat)``: the measure for ``seat`` once the rollout ends.
+- ``value(state, seat)``: the measure for ``seat`` once the rollout ends;
+- optionally ``objective(state, seat)``, with its ``OBJECTIVE`` words and ``OBJECTIVE_BOUNDS``:
+  what the expert plays for,
+  where that is not the measure itself (Knock: a seat's own points never favour a knock,
+  its points against the others' do). The evaluator gives it when asked
+  (``evaluate(..., objective=True)``); the coach and the ladder speak of ``value``.
 
 Worlds (:func:`sample_world`) are drawn by dealing the unseen cards uniformly into their
 places and keeping a deal only when everything the seat saw happen happens again, event for
@@ -227,7 +232,8 @@ def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
 
 def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = None,
              rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
-             seat: int | None = None, actions: Sequence[Action] | None = None) -> Evaluation:
+             seat: int | None = None, actions: Sequence[Action] | None = None,
+             objective: bool = False) -> Evaluation:
     """Value every legal action of the seat to act, from what that seat has seen only.
 
     Each round draws one world (:func:`sample_world`) and plays every action out in a clone
@@ -235,6 +241,8 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     or once ``seconds`` have passed (at least one world is always played), or as soon as
     ``stop()`` is true (polled before every world and every option): with ``playouts`` and
     no ``seconds`` the result depends on ``rng`` alone. ``state`` is never changed.
+    With ``objective`` the options are valued by the game's ``objective`` where it has one
+    (what the expert plays for), in the game's measure otherwise.
     """
     if state.is_over:
         raise SearchError("the hand is over: there is nothing left to decide")
@@ -250,6 +258,9 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     rng = rng if rng is not None else random.Random()
     words, better = mod.METRIC
     bounds = mod.BOUNDS
+    do_value = mod.value
+    if objective and hasattr(mod, "objective"):
+        (words, better), bounds, do_value = mod.OBJECTIVE, mod.OBJECTIVE_BOUNDS, mod.objective
     n_opt = len(legal)
     totals = [0.0] * n_opt
     squares = [0.0] * n_opt
@@ -258,7 +269,7 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
         hid = mod.hidden(state, me)
         seen = visible(state, me)
         deadline = None if seconds is None else time.perf_counter() + seconds
-        do_rollout, do_value = mod.rollout, mod.value
+        do_rollout = mod.rollout
         worlds = 0
         while True:
             if playouts is not None and worlds >= playouts:
@@ -325,7 +336,7 @@ class ExpertBot:
             return legal[0]  # type: ignore[no-any-return]
         ev = evaluate(state, seconds=self.seconds, playouts=self.playouts,
                       rng=random.Random(rng.getrandbits(64)), stop=stop, seat=seat,
-                      actions=legal)
+                      actions=legal, objective=True)
         return ev.best.action
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:

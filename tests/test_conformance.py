@@ -731,12 +731,17 @@ def check_hidden(run: Run, st: Any) -> None:
         if seat == st.to_act and search.searchable(run.spec.name) and \
                 len(st.legal_actions()) > 1 and searched_step(w.step):
             # the search sees its worlds, dealt blind: the same values either way (three
-            # options at most: a Gnällknekt turn has dozens, and each is a whole game)
-            evals = [search.evaluate(s, seconds=None, playouts=2, rng=random.Random(5),
-                                     actions=s.legal_actions()[:3]) for s in (st, other)]
-            expect(evals[0] == evals[1], w, f"the search valued seat {seat}'s options "
-                   f"{evals[0]} here but {evals[1]} after a hidden shuffle: it peeks\n"
-                   f"  shuffled record: {json.dumps(rec)}")
+            # options at most: a Gnällknekt turn has dozens, and each is a whole game), in
+            # the game's measure and in what its expert plays for, where that differs
+            goals = (False, True) if hasattr(search.hooks(run.spec.name), "objective") \
+                else (False,)
+            for goal in goals:
+                evals = [search.evaluate(s, seconds=None, playouts=2, rng=random.Random(5),
+                                         actions=s.legal_actions()[:3], objective=goal)
+                         for s in (st, other)]
+                expect(evals[0] == evals[1], w, f"the search valued seat {seat}'s options "
+                       f"{evals[0]} here but {evals[1]} after a hidden shuffle: it peeks\n"
+                       f"  shuffled record: {json.dumps(rec)}")
         if seat == st.to_act:  # a bot sees the observation only, so it cannot tell either
             for level, make in sorted(run.spec.bots.items()):
                 picks = [make(level).choose(s.observation(seat), s.legal_actions(),

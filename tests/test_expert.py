@@ -85,3 +85,34 @@ def test_the_ladder_command_prints_its_table() -> None:
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("| ") >= 3 and "Kille, 2 seats, 3 hands" in out.stdout
+
+
+def _knock_on_a_low_hand():
+    """A Knock decision, reached by heuristic play from seed 1, where the seat to act holds
+    a hand worth 2 or less after the table's first turns and may knock."""
+    from kortspel.knock.value import hand_value
+
+    g = kortspel.load("knock", seats=3)
+    bots = [g.bot("heuristic") for _ in range(3)]
+    st, rng = g.new_hand(seed=1), random.Random(1)
+    while not st.is_over:
+        seat = st.to_act
+        if len(st.actions) >= 9 and hand_value(st.hand(seat)) <= 2 and any(
+                a.verb == "knock" for a in st.legal_actions(seat)):
+            return st
+        kortspel.step(st, bots, rng)
+    raise AssertionError("seed 1 no longer reaches a knock on a low hand")
+
+
+def test_the_knock_expert_knocks_on_a_low_hand_though_its_own_points_say_draw() -> None:
+    """By its own points alone a seat never gains by knocking (one more draw can only lower
+    its hand), so an expert on that measure never knocked. It plays for its points less the
+    others' (``knock.worlds.objective``), as a match is won, and knocks here."""
+    st = _knock_on_a_low_hand()
+    seat = st.to_act
+    own = search.evaluate(st, seconds=None, playouts=60, rng=random.Random(1))
+    assert own.best.action.verb == "draw"  # the coach's measure: the points themselves
+    assert own.of(next(a for a in st.legal_actions(seat) if a.verb == "knock")).value \
+        >= own.best.value
+    act = ExpertBot("knock", playouts=60).decide(st, seat, random.Random(1))
+    assert act.verb == "knock", act

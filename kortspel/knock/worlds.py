@@ -1,6 +1,9 @@
 """Swedish Knock's part of the search (``kortspel.search``): the cards a seat has not seen,
 how to deal them anew with the round's history replayed, and a quick greedy rollout.
 
+The expert chooses by ``objective`` (its points less the others' average, which is what
+wins a match); the coach and the ladder speak of ``value``, the points themselves.
+
 A seat has seen its own cards (dealt and drawn), the upcard, every card thrown on the pile
 and every card taken from it. The rest, the other seats' cards it never saw and the stock's,
 may lie in any of those places: a card taken from the pile stays in its taker's hand, a card
@@ -24,7 +27,7 @@ ROLLOUT_AIM = "floor 2,000"
 """The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
 BOUNDS = (0.0, 200.0)
 
-KNOCK_AT = 6
+KNOCK_AT = 10
 """The rollout policy knocks on a hand worth this much or less."""
 
 
@@ -144,3 +147,24 @@ def value(state: KnockState, seat: int) -> float:
     assert out is not None
     score = out.settlement.round_scores[seat]
     return float(score or 0)
+
+
+OBJECTIVE = ("points this round less the others' average (stars included)", "lower")
+OBJECTIVE_BOUNDS = (-200.0, 200.0)
+
+
+def objective(state: KnockState, seat: int) -> float:
+    """What the expert plays for: its points this round less the others' average.
+
+    A seat's own points alone can never favour a knock: a knock freezes its hand, while one
+    more draw can only lower it (the card drawn may be thrown straight back), so a search
+    on ``value`` never knocks. But a match is lost by the seat whose total passes 100 first,
+    and a knock wins by freezing the *others* before they improve: the round is worth to a
+    seat what it scores against the rest of the table.
+    """
+    out = state.outcome
+    assert out is not None
+    scores = out.settlement.round_scores
+    others = [float(v) for s, v in enumerate(scores) if s != seat and v is not None]
+    own = float(scores[seat] or 0)
+    return own - (sum(others) / len(others) if others else 0.0)
