@@ -52,8 +52,13 @@ class Box:
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
 
     def inside(self, other: Box) -> bool:
-        return (other.x <= self.x and other.y <= self.y and self.x + self.w <= other.x + other.w
-                and self.y + self.h <= other.y + other.h)
+        """Whether this box lies within ``other``, edges included, give or take a
+        millionth of a pixel (a row of cards summed one by one may end a rounding past the
+        zone's width worked out in one step)."""
+        e = 1e-6
+        return (other.x - e <= self.x and other.y - e <= self.y
+                and self.x + self.w <= other.x + other.w + e
+                and self.y + self.h <= other.y + other.h + e)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -217,13 +222,22 @@ def zone_label(zone: ZoneView) -> str:
     return label
 
 
+LABEL_SPACE = 12.0
+"""The least room between the words of two zones side by side (they stand on one line):
+with less, two labels read as one ("stock (31) ★ 17.1 points discard 22.2 points", a hint's
+numbers on Knock's stock and discard pile). A trick keeps 2 px: its row of played cards
+needs every pixel at eight seats, and its words are shorter than its cards."""
+
+
 def slot_width(zone: ZoneView, style: CardStyle) -> float:
     """The room a zone takes in its row: its cards, or its words when they are wider (a
     label is never cut or shortened; small cards make room for it, as "stock 12" must
-    read the same at every size)."""
+    read the same at every size). Words wider than the cards may reach into the gap to
+    the next zone, up to ``LABEL_SPACE`` short of its words."""
     w = zone_size(zone, style)[0]
     label = zone_label(zone)
-    return max(w, text_width(label, LABEL_SIZE) + 2 - GAP) if label else w
+    space = 2.0 if zone.kind == "trick" else LABEL_SPACE
+    return max(w, text_width(label, LABEL_SIZE) + space - GAP) if label else w
 
 
 def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, float]:
