@@ -14,10 +14,10 @@ that supplies only what is its own:
   with a quick policy that reads each mover's own cards only;
 - ``value(state, seat)``: the measure for ``seat`` once the rollout ends;
 - optionally ``objective(state, seat)``, with its ``OBJECTIVE`` words and ``OBJECTIVE_BOUNDS``:
-  what the expert plays for,
-  where that is not the measure itself (Knock: a seat's own points never favour a knock,
-  its points against the others' do). The evaluator gives it when asked
-  (``evaluate(..., objective=True)``); the coach and the ladder speak of ``value``.
+  what the expert plays for, where that is not the measure itself (Knock: a seat's own
+  points never favour a knock, its points against the others' do). The evaluator gives it
+  when asked (``evaluate(..., objective=True)``); the coach and the ladder speak of
+  ``value``.
 
 Worlds (:func:`sample_world`) are drawn by dealing the unseen cards uniformly into their
 places and keeping a deal only when everything the seat saw happen happens again, event for
