@@ -71,6 +71,13 @@ class CoachWords:
     why: str
     say: Callable[[Action, Sequence[str], int | None], str] | None = None
     signed: bool = True  # the measure can be below zero (money), so a sign is shown
+    names: frozenset[str] = frozenset()  # the game's own words, capitalised in mid-sentence
+
+    def mid(self, said: str) -> str:
+        """An action's words inside a sentence: lower case, except a word of the game's own
+        that players write with a capital (Kille's "Kuku" is a call, not a verb)."""
+        first = said.split(" ", 1)[0].rstrip("!,.:")
+        return said if first in self.names else said[:1].lower() + said[1:]
 
     @property
     def percent(self) -> bool:
@@ -115,7 +122,8 @@ def coach_words(game_name: str) -> CoachWords:
         grades = (0.1 * span, 0.25 * span, 0.5 * span)
     why = getattr(tell, "COACH_GRADES_WHY", "")
     return CoachWords(metric, better, unit, tuple(float(g) for g in grades), why,
-                      getattr(tell, "say_action", None), float(bounds[0]) < 0)
+                      getattr(tell, "say_action", None), float(bounds[0]) < 0,
+                      frozenset(getattr(tell, "COACH_NAMES", ())))
 
 
 def _card_words(value: str) -> str:
@@ -246,7 +254,7 @@ def _words_of(options: Sequence[Any], words: CoachWords, names: Sequence[str],
                 f"{_amount(options[0].value, words)})."), labels
     parts = []
     for i, (s, o) in enumerate(zip(said, options, strict=True)):
-        head = s if i == 0 else s[:1].lower() + s[1:]
+        head = s if i == 0 else words.mid(s)
         parts.append(f"{head}: about {_amount(o.value, words)} ({_span(o.low, o.high, words)})")
     shown = parts[:4]
     if len(parts) > 4:
@@ -257,10 +265,10 @@ def _words_of(options: Sequence[Any], words: CoachWords, names: Sequence[str],
     diff = abs(best.value - second.value)
     if diff < words.grades[0] * BEST_SHARE or best.low <= second.value <= best.high and \
             diff < words.grades[0]:
-        second_words = (f"{said[0]} and {said[1][:1].lower() + said[1][1:]} are too close to "
+        second_words = (f"{said[0]} and {words.mid(said[1])} are too close to "
                         "tell apart; either is fine.")
     else:
-        second_words = (f"{said[0]} is better than {said[1][:1].lower() + said[1][1:]} by about "
+        second_words = (f"{said[0]} is better than {words.mid(said[1])} by about "
                         f"{_gap(diff, words)}.")
     return first + " " + second_words, labels
 
@@ -434,7 +442,7 @@ class Reviewer:
         else:
             other = say_action(best.action, names, self.seat, self.words)
             text = (f"{MARKS[g]} {said}: {g} — {_amount(chosen.value, self.words)}, where "
-                    f"{other[:1].lower() + other[1:]} gave {_amount(best.value, self.words)} "
+                    f"{self.words.mid(other)} gave {_amount(best.value, self.words)} "
                     f"({_gap(loss, self.words)} {'worse' if loss else 'apart'}).")
         d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options))
         self.decisions.append(d)
@@ -466,8 +474,8 @@ class Reviewer:
         if erred:
             said = say_action(worst.action, names, self.seat, w)
             other = say_action(worst.best.action, names, self.seat, w)
-            costly = (f"your costliest decision was to {said[:1].lower() + said[1:]} "
-                      f"({_article(worst.grade)}): {other[:1].lower() + other[1:]} would "
+            costly = (f"your costliest decision was to {w.mid(said)} "
+                      f"({_article(worst.grade)}): {w.mid(other)} would "
                       f"have given about {_amount(worst.best.value, w)} instead of "
                       f"{_amount(worst.chosen.value, w)} — the {w.metric}")
             if len(decisions) > 1:

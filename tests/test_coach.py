@@ -187,6 +187,24 @@ def test_grades_follow_the_thresholds():
     assert coach.grade(0.2, t) == "blunder"
 
 
+def test_kuku_keeps_its_capital_inside_the_coachs_sentences():
+    """Kuku is the call's name, written with a capital by players; the coach lower-cases the
+    other options it names mid-sentence ("Stand and swap are too close"), but not the call."""
+    table = kortspel.load("kille", seats=4)
+    for seed in range(200):
+        state = table.new_hand(seed=seed)
+        s = state.to_act
+        if any(a.verb == "kuku" for a in state.legal_actions(s)):
+            break
+    else:
+        pytest.fail("no deal in 200 gives the first seat the Kuku")
+    h = coach.hint(state, seconds=None, playouts=20, rng=random.Random(1))
+    assert "Kuku: " in h.words and "kuku" not in h.words
+    assert any(label.startswith("Kuku: ") for label in h.labels)
+    words = coach.coach_words("kille")
+    assert words.mid("Kuku") == "Kuku" and words.mid("Swap") == "swap"
+
+
 def test_refused_inputs_say_what_to_pass(game):
     state = _decisions(game, 1)[0]
     with pytest.raises(coach.CoachError, match="hand in play"):

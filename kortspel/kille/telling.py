@@ -323,6 +323,7 @@ def story(state: Any, viewer: int | None = None) -> list[str]:
 # How the coach (kortspel.coach) speaks of Kille: the measure is the chance of losing a life
 # this hand, said in percent; a decision's loss is graded in percentage points of that chance.
 COACH_UNIT = "percent"
+COACH_NAMES = ("Kuku",)  # the call keeps its capital inside a sentence, as players write it
 COACH_GRADES = (0.03, 0.08, 0.15)
 COACH_GRADES_WHY = ("A life is one of a few: 3 points more chance of losing it is felt over a "
                     "match, 8 is a clear error, 15 or more throws a life away one time in seven.")

@@ -247,7 +247,7 @@ class CoachPanel(Panel):
                 continue  # the better option of that verb is on it already
             self._buttons_changed[o.action.verb] = b.description
             mark = "★ " if o is h.best else ""
-            b.description = f"{b.description} ({mark}{label.rsplit(': ', 1)[-1]})"
+            b.description = f"{b.description} · {mark}{label.rsplit(': ', 1)[-1]}"
 
     def refresh(self, play: Any) -> None:
         hand = play.hand
