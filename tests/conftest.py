@@ -8,13 +8,34 @@ game played out for each of some thirty options), unless the test gives it its o
 (``coach_playouts=``). The review's words are the same kind either way; the tests of the
 coach itself (``tests/test_coach.py``, ``tests/drawing/test_play_coach.py``) set their
 budgets explicitly.
+
+Tests marked ``thorough`` run in CI (``CI=true``) and with ``KORTSPEL_THOROUGH=1`` (or
+``KORTSPEL_SLOW=1``), and are skipped by a local ``make test``: each repeats, at several
+times the cost, what a quicker test of the default run already checks (one notebook of each
+game run in a real JupyterLab stands for all twenty-one there; nbval runs every one of them),
+and together they would take ``make test`` past its 15 minutes on two cores.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+
+THOROUGH = any(os.environ.get(k, "").strip().lower() in ("true", "1", "yes")
+               for k in ("CI", "KORTSPEL_THOROUGH", "KORTSPEL_SLOW"))
+"""Whether the tests marked ``thorough`` run (CI, or asked for)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if THOROUGH:
+        return
+    skip = pytest.mark.skip(reason="thorough: runs in CI (CI=true) or with "
+                                   "KORTSPEL_THOROUGH=1, not in a local make test")
+    for item in items:
+        if item.get_closest_marker("thorough") is not None:
+            item.add_marker(skip)
 
 TEST_DEALS = 1
 """Deals per question of a play table's coach in the tests: enough for the review's words,

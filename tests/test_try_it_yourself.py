@@ -14,7 +14,8 @@ first cell that raises.
 
 A suggestion that plays several times the default work is marked ``slow`` (see ``SLOW``),
 as are a strategy notebook's suggestions after its first (see ``MANY``); they run with
-``KORTSPEL_SLOW=1 pytest -m slow tests/test_try_it_yourself.py``.
+``KORTSPEL_SLOW=1 pytest -m slow tests/test_try_it_yourself.py``. A strategy notebook's first
+suggestion runs in CI (``thorough``).
 """
 
 from __future__ import annotations
@@ -88,9 +89,9 @@ def apply(nb_cells: list[dict], name: str, value: str) -> int:
 
 
 MANY = "04-strategy"
-"""A notebook each of whose suggestions runs its whole set of simulations again (5–12 s): its
-first suggestion runs in every test run, the others with the slow ones, so that ``make test``
-stays within its time on two cores."""
+"""A notebook each of whose suggestions runs its whole set of simulations again (5–25 s): its
+first suggestion runs in CI (``thorough``), the others with the slow ones, so that ``make
+test`` stays within its time on two cores."""
 
 
 def _params() -> list:
@@ -102,6 +103,8 @@ def _params() -> list:
                 why = ["another whole run of the strategy notebook's simulations"]
             marks = [pytest.mark.slow, pytest.mark.skipif(
                 not RUN_SLOW, reason=f"{why[0]}: set KORTSPEL_SLOW=1")] if why else []
+            if not why and path.stem == MANY:
+                marks = [pytest.mark.thorough]
             out.append(pytest.param(s, id=s.id, marks=marks))
     return out
 

@@ -23,6 +23,12 @@ from browser_helpers import CANVAS_SELECTOR, poll
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ["kille", "knock", "kopknack", "gnallknekt"]
+# Every run checks two games' play tables beside the file browser and two play pages offline
+# (the games' own browser tests fit each table to a laptop); CI (``thorough``) checks all four.
+LARGEST = [g if g in ("kopknack", "gnallknekt") else pytest.param(g, marks=pytest.mark.thorough)
+           for g in GAMES]
+OFFLINE = [g if g in ("kille", "gnallknekt") else pytest.param(g, marks=pytest.mark.thorough)
+           for g in GAMES]
 LAPTOP = {"width": 1366, "height": 768}
 FELT = "#1f6b45"
 MIN_TEXT = 11.0  # pixels on the screen
@@ -144,7 +150,7 @@ def _state(lab, moves: int) -> dict:
     return json.loads(line[6:])
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", LARGEST)
 def test_a_play_table_in_jupyterlab_beside_the_file_browser_is_read_at_full_size(lab, game):
     path = _play_notebook(game)
     page = lab.page
@@ -187,7 +193,7 @@ def test_a_play_table_in_jupyterlab_beside_the_file_browser_is_read_at_full_size
     lab.assert_clean()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", OFFLINE)
 def test_a_voila_play_page_asks_nothing_outside_its_server(voila_page, game):
     path = _play_notebook(game)
     page = voila_page.page

@@ -38,6 +38,8 @@ def _left(procs: dict[int, str]) -> list[str]:
             if _alive(pid) and _cmdline(pid) == cmd]
 
 
+# The harness's own safety net, not the project's behaviour: CI checks it (``thorough``).
+@pytest.mark.thorough
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
 def test_a_killed_run_leaves_no_server_or_kernel(how: str, tmp_path: Path) -> None:
     env = {**os.environ, "KORTSPEL_HARNESS_PROBE": "1", "PYTHONUNBUFFERED": "1"}
