@@ -172,10 +172,12 @@ def bot_for(game: Any, level: Any = "heuristic", name: str | None = None, *,
     if level == "expert":
         from .search import ExpertBot, hooks
 
-        hooks(s.name)  # a game without a worlds module says so here
+        mod = hooks(s.name)  # a game without a worlds module says so here
         if seconds is None and playouts is None:
             seconds = 1.0
-        return ExpertBot(s.name, name or "expert", seconds=seconds, playouts=playouts)
+        anchor = s.bots["heuristic"]("anchor") if getattr(mod, "ANCHORED", False) else None
+        return ExpertBot(s.name, name or "expert", seconds=seconds, playouts=playouts,
+                         anchor=anchor)
     if seconds is not None or playouts is not None:
         raise KortspelError("seconds= and playouts= are a budget for the expert only")
     if not isinstance(level, str) or level not in s.bots:

@@ -50,9 +50,14 @@ from typing import Any
 from .actions import CHANCE, Action
 from .errors import KortspelError
 
-__all__ = ["OptionValue", "Evaluation", "Hidden", "SearchError", "evaluate", "sample_world",
-           "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout", "value",
-           "searchable", "step", "play_hand"]
+__all__ = ["OptionValue", "Evaluation", "Edge", "Hidden", "SearchError", "evaluate",
+           "sample_world", "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout",
+           "value", "searchable", "step", "play_hand", "CLEAR_WORLDS"]
+
+
+CLEAR_WORLDS = 8
+"""Worlds below which no difference counts as clear, however steady: a few worlds that
+happen to agree say little about the many the seat cannot tell apart."""
 
 
 class SearchError(KortspelError):
@@ -66,6 +71,21 @@ class OptionValue:
 
     action: Action
     value: float
+    low: float
+    high: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Edge:
+    """How much better ``action`` did than the anchor action in the same worlds, played out
+    with the same rollouts (common random numbers): the mean of the world-by-world
+    differences and its 95% interval, in the measure's units, above zero when better
+    (whichever way the measure counts). Paired so, the noise the two share cancels, and a
+    small real difference shows in far fewer worlds than two separate means would need."""
+
+    action: Action
+    mean: float
     low: float
     high: float
     samples: int
@@ -101,10 +121,18 @@ class Evaluation(RankedOptions):
     metric: str
     better: str
     options: tuple[OptionValue, ...]
+    edges: tuple[Edge, ...] = ()
 
     @property
     def samples(self) -> int:
         return min((o.samples for o in self.options), default=0)
+
+    def clearly_better(self, worlds: int = CLEAR_WORLDS) -> Edge | None:
+        """The option that beat the anchor by most, world by world, with its whole 95%
+        interval above zero in at least ``worlds`` worlds; ``None`` when none did (or no
+        anchor was given)."""
+        clear = [e for e in self.edges if e.low > 0 and e.samples >= worlds]
+        return max(clear, key=lambda e: e.mean, default=None)
 
 
 @dataclass
@@ -233,7 +261,7 @@ def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
 def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = None,
              rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
              seat: int | None = None, actions: Sequence[Action] | None = None,
-             objective: bool = False) -> Evaluation:
+             objective: bool = False, anchor: Action | None = None) -> Evaluation:
     """Value every legal action of the seat to act, from what that seat has seen only.
 
     Each round draws one world (:func:`sample_world`) and plays every action out in a clone
@@ -242,7 +270,9 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     ``stop()`` is true (polled before every world and every option): with ``playouts`` and
     no ``seconds`` the result depends on ``rng`` alone. ``state`` is never changed.
     With ``objective`` the options are valued by the game's ``objective`` where it has one
-    (what the expert plays for), in the game's measure otherwise.
+    (what the expert plays for), in the game's measure otherwise. With ``anchor`` (one of
+    the legal actions) the result's ``edges`` say how much better each other option did than
+    it, world by world.
     """
     if state.is_over:
         raise SearchError("the hand is over: there is nothing left to decide")
@@ -265,12 +295,18 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     totals = [0.0] * n_opt
     squares = [0.0] * n_opt
     counts = [0] * n_opt
+    if anchor is not None and anchor not in legal:
+        raise SearchError(f"the anchor {anchor} is not one of the legal actions")
+    base = -1 if anchor is None else legal.index(anchor)
+    gains = [0.0] * n_opt  # world-by-world differences to the anchor, and their squares
+    gain_squares = [0.0] * n_opt
+    sign = -1.0 if better == "higher" else 1.0
+    worlds = 0  # worlds every option was played out in
     if n_opt > 1:
         hid = mod.hidden(state, me)
         seen = visible(state, me)
         deadline = None if seconds is None else time.perf_counter() + seconds
         do_rollout = mod.rollout
-        worlds = 0
         while True:
             if playouts is not None and worlds >= playouts:
                 break
@@ -281,6 +317,7 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
             world = sample_world(state, me, rng, _hidden=hid, _seen=seen)
             seed = rng.getrandbits(64)
             stopped = False
+            values = [0.0] * n_opt
             for i, act in enumerate(legal):
                 if stop is not None and i and stop():
                     stopped = True
@@ -288,20 +325,29 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
                 w = world.clone()
                 w.apply(act)
                 do_rollout(w, random.Random(seed))
-                v = float(do_value(w, me))
+                v = values[i] = float(do_value(w, me))
                 totals[i] += v
                 squares[i] += v * v
                 counts[i] += 1
             if stopped:
                 break
+            if base >= 0:
+                for i, v in enumerate(values):
+                    g = sign * (values[base] - v)  # above zero: option i did better
+                    gains[i] += g
+                    gain_squares[i] += g * g
             worlds += 1
     opts = []
     for i, act in enumerate(legal):
         mean, lo, hi = _interval(counts[i], totals[i], squares[i], bounds)
         opts.append(OptionValue(act, mean, lo, hi, counts[i]))
-    sign = -1.0 if better == "higher" else 1.0
     order = sorted(range(n_opt), key=lambda i: (sign * opts[i].value, i))
-    return Evaluation(me, words, better, tuple(opts[i] for i in order))
+    edges: tuple[Edge, ...] = ()
+    if base >= 0:
+        span = float(bounds[1]) - float(bounds[0])
+        edges = tuple(Edge(legal[i], *_interval(worlds, gains[i], gain_squares[i],
+                                                (-span, span)), worlds) for i in order)
+    return Evaluation(me, words, better, tuple(opts[i] for i in order), edges)
 
 
 class ExpertBot:
@@ -316,17 +362,25 @@ class ExpertBot:
     :func:`step` and :func:`play_hand` call for every bot that says ``sees_state = True``.
     Out of turn (Kille's Kuku) it stays quiet. Its budget is ``seconds`` a decision or
     ``playouts`` worlds (then it repeats itself for the same generator).
+
+    With an ``anchor`` (a bot that reads observations: the game's heuristic, where the
+    game's search hooks say ``ANCHORED = True``) it plays what the anchor would, unless the
+    search finds an option better than the anchor's in the same worlds with the whole 95%
+    interval of the difference above zero. Where the rollouts are a rougher player than
+    the anchor, or the budget buys only a few worlds, a search left to itself follows its
+    noise; so anchored, it departs from sound play only on evidence.
     """
 
     sees_state = True
     label = "strong"
 
     def __init__(self, game: str, name: str = "expert", *, seconds: float | None = 1.0,
-                 playouts: int | None = None) -> None:
+                 playouts: int | None = None, anchor: Any | None = None) -> None:
         self.game = game
         self.name = name
         self.seconds = seconds
         self.playouts = playouts
+        self.anchor = anchor
 
     def decide(self, state: Any, seat: int, rng: random.Random,
                stop: Callable[[], bool] | None = None) -> Action:
@@ -334,10 +388,17 @@ class ExpertBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]  # type: ignore[no-any-return]
-        ev = evaluate(state, seconds=self.seconds, playouts=self.playouts,
-                      rng=random.Random(rng.getrandbits(64)), stop=stop, seat=seat,
-                      actions=legal, objective=True)
-        return ev.best.action
+        search_rng = random.Random(rng.getrandbits(64))
+        if self.anchor is None:
+            ev = evaluate(state, seconds=self.seconds, playouts=self.playouts, rng=search_rng,
+                          stop=stop, seat=seat, actions=legal, objective=True)
+            return ev.best.action
+        sound = self.anchor.choose(state.observation(seat, legal), legal,
+                                   random.Random(search_rng.getrandbits(64)))
+        ev = evaluate(state, seconds=self.seconds, playouts=self.playouts, rng=search_rng,
+                      stop=stop, seat=seat, actions=legal, objective=True, anchor=sound)
+        better = ev.clearly_better()
+        return sound if better is None else better.action
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         raise SearchError("the expert thinks from the hand's history, which an observation "

@@ -97,6 +97,50 @@ def test_the_dealer_holding_the_lowest_card_swaps() -> None:
     assert all(o.samples == 60 for o in ev.options)
 
 
+class _Stands:
+    """A player that always stands: the anchor of an expert below, wrong on purpose."""
+
+    name = "stands"
+
+    def choose(self, obs, legal, rng):
+        return next(a for a in legal if a.verb == "stand")
+
+    def interrupt(self, obs, legal, rng):
+        return None
+
+
+def test_an_anchored_expert_leaves_its_anchor_only_on_clear_evidence() -> None:
+    """Anchored to a player that stands, the expert still swaps the lowest card once the
+    worlds show it clearly (the paired difference's whole interval above zero); with fewer
+    worlds than ``CLEAR_WORLDS`` it plays the anchor's choice, however the worlds fell."""
+    st = kortspel.replay(kille_record({"a": "7", "b": "9", "c": "Blaren"}, [
+        {"seat": "a", "do": "stand"}, {"seat": "b", "do": "stand"}]))
+    stand = st.game.action("c stand")
+    ev = search.evaluate(st, seconds=None, playouts=60, rng=random.Random(1), anchor=stand)
+    edges = {e.action: e for e in ev.edges}
+    assert set(edges) == set(st.legal_actions())
+    assert edges[stand].mean == 0.0 and edges[stand].low == 0.0  # no gain over itself
+    swap = ev.clearly_better()
+    assert swap is not None and swap.action.verb == "swap" and swap.low > 0
+    # the gain, world by world, is the difference of the two means (the same worlds)
+    assert swap.mean == pytest.approx(ev.of(stand).value - ev.of(swap.action).value)
+    before = st.clone()
+    expert = search.ExpertBot("kille", playouts=60, anchor=_Stands())
+    assert expert.decide(st, 2, random.Random(1)).verb == "swap"
+    few = search.ExpertBot("kille", playouts=search.CLEAR_WORLDS - 1, anchor=_Stands())
+    assert few.decide(st, 2, random.Random(1)) == stand
+    assert st == before
+    with pytest.raises(search.SearchError, match="anchor"):
+        search.evaluate(st, seconds=None, playouts=5, anchor=st.game.action("a stand"))
+
+
+def test_the_games_that_anchor_their_expert_anchor_it_to_their_heuristic() -> None:
+    for name in ("knock", "gnallknekt"):
+        bot = kortspel.bot_for(name, "expert", playouts=3)
+        assert type(bot.anchor) is type(kortspel.bot_for(name, "heuristic")), name
+    assert kortspel.bot_for("kille", "expert").anchor is None  # its search is ahead alone
+
+
 def test_the_same_generator_and_budget_give_the_same_values() -> None:
     st = kortspel.load("kille", seats=5).new_hand(seed=4)
     one = search.evaluate(st, seconds=None, playouts=25, rng=random.Random(3))

@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not SLOW, reason="strength run: set KORTSPEL_SLOW=1")]
 
 RULES = {"kille": KilleRule, "knock": KnockRule, "kopknack": KopknackRule}
-TABLES = {"kille": (5, 1200), "knock": (3, 150), "kopknack": (5, 800)}
+TABLES = {"kille": (5, 1200), "knock": (3, 1200), "kopknack": (5, 800)}
 """Seats and hands: the runs of docs/players.md (a smaller edge needs more hands)."""
 
 
