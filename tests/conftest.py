@@ -28,14 +28,21 @@ THOROUGH = any(os.environ.get(k, "").strip().lower() in ("true", "1", "yes")
 """Whether the tests marked ``thorough`` run (CI, or asked for)."""
 
 
+SLOW = bool(os.environ.get("KORTSPEL_SLOW"))
+"""Whether the tests marked ``slow`` run (only when asked for)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if THOROUGH:
-        return
-    skip = pytest.mark.skip(reason="thorough: runs in CI (CI=true) or with "
-                                   "KORTSPEL_THOROUGH=1, not in a local make test")
+    """Skip the tiers not asked for: a mark alone is enough (a ``slow`` mark once ran in
+    every run where its test forgot the ``skipif`` beside it)."""
+    thorough = pytest.mark.skip(reason="thorough: runs in CI (CI=true) or with "
+                                       "KORTSPEL_THOROUGH=1, not in a local make test")
+    slow = pytest.mark.skip(reason="slow: set KORTSPEL_SLOW=1")
     for item in items:
-        if item.get_closest_marker("thorough") is not None:
-            item.add_marker(skip)
+        if not SLOW and item.get_closest_marker("slow") is not None:
+            item.add_marker(slow)
+        elif not THOROUGH and item.get_closest_marker("thorough") is not None:
+            item.add_marker(thorough)
 
 TEST_DEALS = 1
 """Deals per question of a play table's coach in the tests: enough for the review's words,

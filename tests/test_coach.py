@@ -18,10 +18,12 @@ from kortspel import coach, search
 GAMES = [g for g in ("kille", "knock", "kopknack", "gnallknekt") if search.searchable(g)]
 SEATS = {"kille": 4, "knock": 3, "kopknack": 4, "gnallknekt": 3}
 # Sampled deals per question. A Gnällknekt playout is a whole game with some twenty options a
-# turn, so it gets fewer deals; its reviews (every decision of a whole game) run in the slow set.
+# turn, so it gets fewer deals; its reviews (every decision of a whole game) run in CI
+# (``thorough``).
 DEALS = {"gnallknekt": 6}
 SLOW_REVIEW = {"gnallknekt"}
-REVIEWED = [pytest.param(g, marks=pytest.mark.slow) if g in SLOW_REVIEW else g for g in GAMES]
+REVIEWED = [pytest.param(g, marks=pytest.mark.thorough) if g in SLOW_REVIEW else g
+            for g in GAMES]
 
 
 def playouts(game: str) -> int:

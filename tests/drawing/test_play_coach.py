@@ -19,9 +19,10 @@ SEATS = {"kille": 4, "knock": 3, "kopknack": 4, "gnallknekt": 3}
 
 
 # A Gnällknekt playout is a whole game with some twenty options a turn: fewer deals, and the
-# review of a whole game in the slow set.
+# review of a whole game in CI (``thorough``); the Gnällknekt table's own test reviews a game.
 DEALS = {"gnallknekt": 3}
-REVIEWED = [pytest.param(g, marks=pytest.mark.slow) if g == "gnallknekt" else g for g in GAMES]
+REVIEWED = [pytest.param(g, marks=pytest.mark.thorough) if g == "gnallknekt" else g
+            for g in GAMES]
 
 
 def _play(game: str, **kw) -> Play:
