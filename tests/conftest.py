@@ -18,18 +18,10 @@ and together they would take ``make test`` past its 15 minutes on two cores.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
-
-THOROUGH = any(os.environ.get(k, "").strip().lower() in ("true", "1", "yes")
-               for k in ("CI", "KORTSPEL_THOROUGH", "KORTSPEL_SLOW"))
-"""Whether the tests marked ``thorough`` run (CI, or asked for)."""
-
-
-SLOW = bool(os.environ.get("KORTSPEL_SLOW"))
-"""Whether the tests marked ``slow`` run (only when asked for)."""
+from tiers import SLOW, THOROUGH
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -28,6 +28,7 @@ from types import FunctionType, MappingProxyType, MethodType, ModuleType
 from typing import Any
 
 import pytest
+from tiers import THOROUGH
 
 import kortspel
 from kortspel import CHANCE, Action, Event, GameSpec, KortspelError, search
@@ -263,10 +264,6 @@ def walked_step(step: int) -> bool:
     past the first 150 still finds a leak that lasts, and the slow run
     (``KORTSPEL_SLOW=1``) checks every step."""
     return SLOW or step < WALKED_STEPS or step % 4 == 0
-
-
-THOROUGH = any(os.environ.get(k, "").strip().lower() in ("true", "1", "yes")
-               for k in ("CI", "KORTSPEL_THOROUGH", "KORTSPEL_SLOW"))
 
 
 def thinned(name: str, step: int, steps: int) -> bool:
