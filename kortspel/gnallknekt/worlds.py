@@ -29,11 +29,11 @@ from .state import GnallknektState
 METRIC = ("chance of winning the game", "higher")
 BOUNDS = (0.0, 1.0)
 ROLLOUT_AIM = "aim 200"
+"""The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
 ANCHORED = True
 """The expert plays as the heuristic unless its search shows a clearly better option (see
 ``kortspel.search.ExpertBot``): at a tenth of a second a decision it plays out a world or two
 per option, too few to choose on alone."""
-"""The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
 
 _PICK = RandomBot().pick
 
