@@ -389,14 +389,12 @@ class ExpertBot:
         if len(legal) == 1:
             return legal[0]  # type: ignore[no-any-return]
         search_rng = random.Random(rng.getrandbits(64))
-        if self.anchor is None:
-            ev = evaluate(state, seconds=self.seconds, playouts=self.playouts, rng=search_rng,
-                          stop=stop, seat=seat, actions=legal, objective=True)
-            return ev.best.action
-        sound = self.anchor.choose(state.observation(seat, legal), legal,
-                                   random.Random(search_rng.getrandbits(64)))
+        sound = None if self.anchor is None else self.anchor.choose(
+            state.observation(seat, legal), legal, random.Random(search_rng.getrandbits(64)))
         ev = evaluate(state, seconds=self.seconds, playouts=self.playouts, rng=search_rng,
                       stop=stop, seat=seat, actions=legal, objective=True, anchor=sound)
+        if sound is None:
+            return ev.best.action
         better = ev.clearly_better()
         return sound if better is None else better.action
 
