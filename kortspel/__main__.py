@@ -182,7 +182,8 @@ def _count(flag: str, low: int, high: int) -> Any:
     return read
 
 
-def _ladder(game: str, seats: int | None, hands: int, seconds: float) -> int:
+def _ladder(game: str, seats: int | None, hands: int, seconds: float,
+            duplicate: bool = False) -> int:
     """Play and print the ladder (:mod:`kortspel.ladder`)."""
     from . import ladder
     from .registry import spec
@@ -197,12 +198,13 @@ def _ladder(game: str, seats: int | None, hands: int, seconds: float) -> int:
         if not s.seats[0] <= seats <= s.seats[1]:
             raise SearchError(f"{s.title} is played by {s.seats[0]} to {s.seats[1]} seats, "
                               f"not {seats}")
-        rows = ladder.play(s.name, seats, hands, seconds)
+        rows = ladder.play(s.name, seats, hands, seconds, duplicate=duplicate)
     except KortspelError as err:
         _say(f"ladder: {short(err, 200, middle=True)}")
         return EXIT_BAD_INPUT
     try:
-        sys.stdout.write(ladder.table_text(s.name, seats, hands, seconds, rows) + "\n")
+        sys.stdout.write(ladder.table_text(s.name, seats, hands, seconds, rows, duplicate)
+                         + "\n")
     except OSError as err:
         return _write_failed("ladder", err)
     return 0
@@ -237,13 +239,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="hands to play (default 60)")
     lp.add_argument("--seconds", type=_seconds, default=0.1,
                     help="the expert's time a decision (default 0.1)")
+    lp.add_argument("--duplicate", action="store_true",
+                    help="play every deal once per level, the levels moved a seat on each "
+                    "time, so the cards' luck falls to every level alike")
     args = parser.parse_args(argv)
     if _stdout_is_closed(args.command):
         return EXIT_BAD_INPUT
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "ladder":
-        return _ladder(args.game, args.seats, args.hands, args.seconds)
+        return _ladder(args.game, args.seats, args.hands, args.seconds, args.duplicate)
     return _bench(args.seconds, args.only)
 
 

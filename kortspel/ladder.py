@@ -1,13 +1,21 @@
 """The ladder: every level of computer player at one table, seats rotated hand by hand, and
 each level's result in the game's own measure with a 95% interval.
 
-``python -m kortspel ladder GAME [--seats N] [--hands N] [--seconds S]`` prints it. Levels
-are the game's own bots (random, heuristic) and the expert (``kortspel.search``) at ``S``
-seconds a decision. In hand ``h`` seat ``s`` plays level ``(s + h) mod k``, so every level
-sits in every seat equally often and, at tables of ``k`` seats or more, meets every other in
-every hand. Besides each level's mean, the table gives its difference from the heuristic
-hand by hand (the mean, over the hands where both played, of the level's result less the
-heuristic's in that same hand): the same cards for both, so the interval is narrow.
+``python -m kortspel ladder GAME [--seats N] [--hands N] [--seconds S] [--duplicate]``
+prints it. Levels are the game's own bots (random, heuristic) and the expert
+(``kortspel.search``) at ``S`` seconds a decision. In hand ``h`` seat ``s`` plays level
+``(s + h) mod k``, so every level sits in every seat equally often and, at tables of ``k``
+seats or more, meets every other in every hand. Besides each level's mean, the table gives
+its difference from the heuristic hand by hand (the mean, over the hands where both played,
+of the level's result less the heuristic's in that same hand): the same cards for both, so
+the interval is narrow.
+
+With ``duplicate`` (``--duplicate``), as duplicate bridge is played, every deal is played
+``k`` times, the levels moved one seat on each time, so each level holds every seat's cards
+once: a good or bad deal falls to every level alike and the difference, deal by deal, is
+left with the players' choices (and the luck those choices meet), not the cards. Chance
+after the deal (Gnällknekt's rebuilt stock) is drawn from the deal's own generator, the same
+for every play of it; the players think with their own.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import search
+from .actions import CHANCE
 from .registry import bot_for, load, spec
 
 LEVELS = ("random", "heuristic", "expert")
@@ -51,12 +60,24 @@ def mean_half(values: Sequence[float]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / n)
 
 
+def _play_out(state: Any, bots: Sequence[Any], chance: random.Random,
+              minds: random.Random) -> Any:
+    """Play a hand to its end, chance drawn from ``chance`` and decisions from ``minds``,
+    so two plays of one deal meet the same chance whatever their players did."""
+    while not state.is_over:
+        rng = chance if state.to_act == CHANCE else minds
+        if search.step(state, bots, rng) is None and not state.is_over:
+            raise search.SearchError("a player did not answer")
+    return state
+
+
 def play(game_name: str, seats: int, hands: int, seconds: float, seed: int | str = 2026,
          levels: Sequence[str] = LEVELS,
-         make: Callable[[str, int], Any] | None = None) -> list[Row]:
+         make: Callable[[str, int], Any] | None = None, duplicate: bool = False) -> list[Row]:
     """Play the ladder and return its rows (see the module docstring). ``make(level,
     seat)`` may build a bot of a level not in the project (the strength tests' rules of
-    thumb); by default every level comes from ``bot_for``."""
+    thumb); by default every level comes from ``bot_for``. With ``duplicate`` a hand is a
+    deal played once per level, the levels moved a seat on each time."""
     name = spec(game_name).name
     mod = search.hooks(name)
     table = load(name, seats=seats)
@@ -76,12 +97,22 @@ def play(game_name: str, seats: int, hands: int, seconds: float, seed: int | str
     diffs: dict[str, list[float]] = {lv: [] for lv in levels}
     rng = random.Random(f"ladder/{name}/{seats}/{seed}")
     for h in range(hands):
-        at = [levels[(s + h) % k] for s in range(seats)]
-        state = table.new_hand(rng=rng)
-        search.play_hand(state, [bots[(at[s], s)] for s in range(seats)], rng)
         got: dict[str, list[float]] = {}
-        for s in range(seats):
-            got.setdefault(at[s], []).append(float(mod.value(state, s)))
+        if duplicate:
+            deal = table.new_hand(rng=rng)
+            chance_seed = rng.random()
+            for turn in range(k):
+                at = [levels[(s + h + turn) % k] for s in range(seats)]
+                state = _play_out(deal.clone(), [bots[(at[s], s)] for s in range(seats)],
+                                  random.Random(chance_seed), rng)
+                for s in range(seats):
+                    got.setdefault(at[s], []).append(float(mod.value(state, s)))
+        else:
+            at = [levels[(s + h) % k] for s in range(seats)]
+            state = table.new_hand(rng=rng)
+            search.play_hand(state, [bots[(at[s], s)] for s in range(seats)], rng)
+            for s in range(seats):
+                got.setdefault(at[s], []).append(float(mod.value(state, s)))
         for lv, vals in got.items():
             by_level[lv].extend(vals)
         if "heuristic" in got:
@@ -97,14 +128,18 @@ def play(game_name: str, seats: int, hands: int, seconds: float, seed: int | str
 
 
 def table_text(game_name: str, seats: int, hands: int, seconds: float,
-               rows: Sequence[Row]) -> str:
+               rows: Sequence[Row], duplicate: bool = False) -> str:
     """The ladder as a Markdown table, headed by what was measured."""
     words, better = search.metric_of(game_name)
     title = spec(game_name).title
-    lines = [f"{title}, {seats} seats, {hands} {spec(game_name).bench_unit}, expert at "
+    unit = spec(game_name).bench_unit
+    dealt = (f"{hands} deals, each played once per level with the levels moved a seat on "
+             "(duplicate)" if duplicate else f"{hands} {unit}")
+    by = "deal by deal" if duplicate else "hand by hand"
+    lines = [f"{title}, {seats} seats, {dealt}, expert at "
              f"{seconds:g} s a decision. Measure: {words} ({better} is better), per seat "
              "and hand.", "",
-             "| level | mean | 95% interval | seat-hands | less the heuristic, hand by hand |",
+             f"| level | mean | 95% interval | seat-hands | less the heuristic, {by} |",
              "| --- | --- | --- | --- | --- |"]
     for r in rows:
         vs = "—" if r.vs_heuristic is None else f"{r.vs_heuristic:+.3f} ± {r.vs_half:.3f}"

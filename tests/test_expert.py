@@ -65,6 +65,25 @@ def test_the_ladder_rotates_seats_and_reports_every_level() -> None:
     assert "chance of losing a life this hand" in text and "| expert |" in text
 
 
+@pytest.mark.parametrize("name", ["knock", "gnallknekt"])
+def test_a_duplicate_ladder_deals_every_level_the_same_cards_and_chance(name: str) -> None:
+    """Two copies of the same deterministic heuristic, played duplicate: every deal falls to
+    both alike (Gnällknekt's rebuilt stocks too), so they differ by exactly nothing, deal by
+    deal. Played the plain way, the seats' luck shows."""
+    def twin(level: str, seat: int) -> object:
+        return kortspel.bot_for(name, "heuristic") if level == "twin" else None
+
+    rows = {r.level: r for r in ladder.play(name, 3, 4, 0.01, levels=("heuristic", "twin"),
+                                            make=twin, duplicate=True)}
+    assert rows["twin"].vs_heuristic == 0.0 and rows["twin"].vs_half == 0.0
+    assert rows["twin"].seats == rows["heuristic"].seats == 3 * 4  # each seat once a level
+    plain = {r.level: r for r in ladder.play(name, 3, 4, 0.01, levels=("heuristic", "twin"),
+                                             make=twin)}
+    assert plain["twin"].vs_half > 0.0
+    text = ladder.table_text(name, 3, 4, 0.01, list(rows.values()), duplicate=True)
+    assert "4 deals, each played once per level" in text and "deal by deal" in text
+
+
 @pytest.mark.parametrize("args,words", [
     (["nosuchgame"], "no game called"),
     (["kille", "--seats", "1"], "--seats"),
@@ -85,6 +104,11 @@ def test_the_ladder_command_prints_its_table() -> None:
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("| ") >= 3 and "Kille, 2 seats, 3 hands" in out.stdout
+    out = subprocess.run([sys.executable, "-m", "kortspel", "ladder", "kille", "--seats", "2",
+                          "--hands", "2", "--seconds", "0.01", "--duplicate"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "2 deals, each played once per level" in out.stdout
 
 
 def _knock_on_a_low_hand():
