@@ -98,19 +98,13 @@ def play(game_name: str, seats: int, hands: int, seconds: float, seed: int | str
     rng = random.Random(f"ladder/{name}/{seats}/{seed}")
     for h in range(hands):
         got: dict[str, list[float]] = {}
-        if duplicate:
-            deal = table.new_hand(rng=rng)
-            chance_seed = rng.random()
-            for turn in range(k):
-                at = [levels[(s + h + turn) % k] for s in range(seats)]
-                state = _play_out(deal.clone(), [bots[(at[s], s)] for s in range(seats)],
-                                  random.Random(chance_seed), rng)
-                for s in range(seats):
-                    got.setdefault(at[s], []).append(float(mod.value(state, s)))
-        else:
-            at = [levels[(s + h) % k] for s in range(seats)]
-            state = table.new_hand(rng=rng)
-            search.play_hand(state, [bots[(at[s], s)] for s in range(seats)], rng)
+        deal = table.new_hand(rng=rng)
+        chance_seed = rng.random() if duplicate else None
+        for turn in range(k if duplicate else 1):
+            at = [levels[(s + h + turn) % k] for s in range(seats)]
+            at_table = [bots[(at[s], s)] for s in range(seats)]
+            state = (_play_out(deal.clone(), at_table, random.Random(chance_seed), rng)
+                     if duplicate else search.play_hand(deal, at_table, rng))
             for s in range(seats):
                 got.setdefault(at[s], []).append(float(mod.value(state, s)))
         for lv, vals in got.items():
