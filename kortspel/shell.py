@@ -17,6 +17,7 @@ observation and record, undo and its refusals, ``play_bots``, and the bookkeepin
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -179,7 +180,7 @@ class Table:
 # ---------------------------------------------------------------------------------------------
 
 
-class HandState:
+class HandState(ABC):
     """What every game's state does alike around its rules: the actions and events handed
     out as copies, a caller's seat checked, equality by ``key()``, and the way to its
     observation and its record.
@@ -215,9 +216,9 @@ class HandState:
                             f"({', '.join(self.game.names)}), not {quote(seat, 40)}")
         return seat
 
+    @abstractmethod
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
-        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and self.key() == other.key()
@@ -306,7 +307,7 @@ class ObservationShell:
 # ---------------------------------------------------------------------------------------------
 
 
-class MatchShell:
+class MatchShell(ABC):
     """What every game's match does alike: the refusals of ``next_hand`` and its history,
     ``play_bots``, and undo with its refusals.
 
@@ -327,8 +328,9 @@ class MatchShell:
     _history: list[Any]
 
     @property
+    @abstractmethod
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Whether the match has ended (the game's own rule: one seat left, a target met)."""
 
     @property
     def history(self) -> list[Any]:
@@ -376,8 +378,9 @@ class MatchShell:
         """Play the whole match with computer players (for simulations and tests)."""
         self._play(bots, rng, lambda: not self.is_over)
 
+    @abstractmethod
     def next_hand(self) -> Any:
-        raise NotImplementedError
+        """Settle the finished hand into the match and deal the next (the game's own step)."""
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last decision in this hand (practice mode).

@@ -12,6 +12,7 @@ and ``dress(play, model)`` the table's model to draw on it (the coach's hint doe
 from __future__ import annotations
 
 import html
+from abc import ABC, abstractmethod
 from typing import Any
 
 import ipywidgets as W
@@ -19,7 +20,7 @@ import ipywidgets as W
 from ..views import TableView, _button, _status_html
 
 
-class Panel:
+class Panel(ABC):
     """One part of the view beside the table: ``widget`` is shown, ``refresh`` redraws it.
 
     ``handover`` says whether the panel still shows while a hot-seat screen waits for the
@@ -28,8 +29,9 @@ class Panel:
     widget: W.Widget
     handover = True
 
+    @abstractmethod
     def refresh(self, play: Any) -> None:
-        raise NotImplementedError
+        """Set ``widget`` from what ``play`` shows now; change nothing in the match."""
 
 
 class ProgressPanel(Panel):
