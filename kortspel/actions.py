@@ -293,7 +293,7 @@ class ActionCodec:
         # a choice: text, or a number, from the listed ones
         if isinstance(raw, bool) or raw not in arg.choices:
             raise self._bad(arg, raw, where)
-        return raw  # type: ignore[no-any-return]
+        return raw
 
     def _bad(self, arg: Arg, raw: Any, where: str) -> InvalidActionError:
         """The error for a value that does not fit ``arg``: worded only when one is raised,

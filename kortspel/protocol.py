@@ -216,7 +216,7 @@ def _picker(bot: Any) -> Callable[[int, random.Random], int] | None:
                 picks = "pick" in vars(klass)
                 break
         _PICKS[kind] = picks
-    return bot.pick if picks and not _reads(bot) else None  # type: ignore[no-any-return]
+    return bot.pick if picks and not _reads(bot) else None
 
 
 def _pickers(bots: Sequence[Bot]) -> list[Callable[[int, random.Random], int] | None]:
@@ -242,7 +242,7 @@ def _play_pick(state: State) -> Callable[[Callable[[int, random.Random], int],
     its ``pick_legal`` finds, or of the one picked from its list."""
     own = getattr(state, "play_pick", None)
     if own is not None:
-        return own  # type: ignore[no-any-return]
+        return own
     pick_legal = getattr(state, "pick_legal", None)
     legal_actions, apply = state.legal_actions, state.apply
 

@@ -190,7 +190,7 @@ def metric_of(game_name: str) -> tuple[str, str]:
     from . import registry
 
     mod = hooks(registry.spec(game_name).name)
-    return mod.METRIC  # type: ignore[no-any-return]
+    return mod.METRIC
 
 
 def visible(state: Any, seat: int) -> list[Any]:
@@ -203,7 +203,7 @@ def visible(state: Any, seat: int) -> list[Any]:
 
 def same_view(a: Any, b: Any, seat: int) -> bool:
     """Whether ``seat``'s observations of the two states say the same (their ``view()``)."""
-    return a.observation(seat).view() == b.observation(seat).view()  # type: ignore[no-any-return]
+    return a.observation(seat).view() == b.observation(seat).view()
 
 
 def sample_world(state: Any, seat: int, rng: random.Random, *, tries: int = 2000,
@@ -239,7 +239,7 @@ def rollout(state: Any, rng: random.Random) -> Any:
 
 def value(state: Any, seat: int) -> float:
     """The game's measure for ``seat`` in a played-out state."""
-    return hooks(state.game.name).value(state, seat)  # type: ignore[no-any-return]
+    return hooks(state.game.name).value(state, seat)
 
 
 def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
@@ -387,7 +387,7 @@ class ExpertBot:
         """The action to play for ``seat``, the seat to act in ``state``."""
         legal = state.legal_actions(seat)
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         search_rng = random.Random(rng.getrandbits(64))
         sound = None if self.anchor is None else self.anchor.choose(
             state.observation(seat, legal), legal, random.Random(search_rng.getrandbits(64)))
@@ -424,10 +424,10 @@ def step(state: Any, bots: Sequence[Any], rng: random.Random) -> Action | None:
         act = bot.interrupt(obs, calls, rng)
         if act is not None:
             state.apply(act)
-            return act  # type: ignore[no-any-return]
+            return act
     act = bots[seat].decide(state, seat, rng)
     state.apply(act)
-    return act  # type: ignore[no-any-return]
+    return act
 
 
 def play_hand(state: Any, bots: Sequence[Any], rng: random.Random) -> Any:

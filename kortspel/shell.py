@@ -112,7 +112,7 @@ class Table:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and (self.names, self.rules) == (
-            other.names, other.rules)  # type: ignore[attr-defined]
+            other.names, other.rules)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -310,5 +310,5 @@ def _sprite_tile(sprites: Any, key: str, size: tuple[int, int]) -> Any:
 def png_of(draw: DrawFn, width: float, height: float, sprites: Any) -> bytes:
     """The picture ``draw`` makes, as PNG bytes."""
     p = RasterPainter(width, height, sprites=sprites)
-    draw(p)  # type: ignore[arg-type]
+    draw(p)
     return p.png()

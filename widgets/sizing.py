@@ -56,7 +56,7 @@ export default {
 """
 
 
-class WidthProbe(anywidget.AnyWidget):  # type: ignore[misc]
+class WidthProbe(anywidget.AnyWidget):
     """An invisible, full-width element whose ``width`` is the width the browser gives it
     (0 until a browser has shown it). Several browsers showing one probe each send their
     own; the last one sent is the one a table draws for."""

@@ -247,7 +247,7 @@ _SVG_SHEETS: dict[tuple[float, float], SpriteSheet] = {}
 def svg_sprites(card_w: float = CARD_W, card_h: float = CARD_H) -> SpriteSheet:
     """The sprite source for SVG pictures of one card size (no ipycanvas needed)."""
     if not isinstance(card_w, int | float):  # a CardStyle
-        card_w, card_h = card_w.w, card_w.h  # type: ignore[attr-defined]
+        card_w, card_h = card_w.w, card_w.h
     sheet = _SVG_SHEETS.get((card_w, card_h))
     if sheet is None:
         sheet = _SVG_SHEETS[(card_w, card_h)] = SpriteSheet(card_w, card_h)

@@ -117,7 +117,7 @@ export default {
 """
 
 
-class SvgSurface(anywidget.AnyWidget):  # type: ignore[misc]
+class SvgSurface(anywidget.AnyWidget):
     """A drawing shown as SVG, ``width`` by ``height`` pixels as drawn (shown smaller where
     its place is narrower), with ipycanvas's callbacks for presses and keys."""
 

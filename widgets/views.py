@@ -515,7 +515,7 @@ def _cell_id() -> str | None:
         from IPython import get_ipython
 
         ip = get_ipython()
-        header = ip.parent_header if ip is not None else {}  # type: ignore[attr-defined]
+        header = ip.parent_header if ip is not None else {}
         cell = header.get("metadata", {}).get("cellId")
         return str(cell) if cell else None
     except Exception:  # noqa: BLE001 - outside a kernel there is no cell

@@ -410,7 +410,7 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
         for c in distinct:
             k = counts[at[c]]
             if i < k:
-                return g.moves.rows[seat][HAND][c][  # type: ignore[no-any-return]
+                return g.moves.rows[seat][HAND][c][
                     _slot(tops, g.others[seat], SINGLES_ON_SETS[c], i)]
             i -= k
     i -= n_single
@@ -423,11 +423,11 @@ def pick_move(state: Any, pick: Callable[[int, Any], int], rng: Any) -> Action:
     i -= n_piles
     runs = g.moves.defences[seat]
     if i < n_card_defences:
-        return runs[one][distinct[i // per_card]][i % per_card]  # type: ignore[no-any-return]
+        return runs[one][distinct[i // per_card]][i % per_card]
     i -= n_card_defences
     if i < n_pairs * per_pair:
         pair = state._pairs(hand, distinct)[i // per_pair]
-        return runs[two][pair][i % per_pair]  # type: ignore[no-any-return]
+        return runs[two][pair][i % per_pair]
     i -= n_pairs * per_pair
     return g.discard_actions[seat][distinct[i]] if hand else g.end_actions[seat]
 
@@ -463,7 +463,7 @@ def _pair_attack(row: Any, hand: list[str], distinct: list[str], kinds: int, cou
             own = ([(a, a)] if doubled else []) + [
                 p for b in distinct[j + 1:] if _RANK[b] == ra for p in ((a, b), (b, a))]
             slot = _slot(tops, reach, PAIRS_ON_SETS[ra], i % k)
-            return row[own[i // k]][slot]  # type: ignore[no-any-return]
+            return row[own[i // k]][slot]
         i -= k * starting
     raise AssertionError("the index is past the pairs' attacks")
 
@@ -488,7 +488,7 @@ def _pile_attack(state: Any, seat: int, counts: bytes, i: int) -> Action:
         if not (last and size == 1):
             n = counts[COUNT_BYTE[a]]
             if i < n:
-                return rows[p][a][_slot(tops, reach, SINGLES_ON_SETS[a], i)]  # type: ignore
+                return rows[p][a][_slot(tops, reach, SINGLES_ON_SETS[a], i)]
             i -= n
         if t > LONE_JACK and not (last and size == 2):  # a pair on top
             rank = _RANK[a]
@@ -496,7 +496,7 @@ def _pile_attack(state: Any, seat: int, counts: bytes, i: int) -> Action:
             b = pu[-2]
             for pair in ((a, b), (b, a)) if a != b else ((a, b),):
                 if i < n:
-                    return rows[p][pair][  # type: ignore[no-any-return]
+                    return rows[p][pair][
                         _slot(tops, reach, PAIRS_ON_SETS[rank], i)]
                 i -= n
     raise AssertionError("the index is past the attacks off own piles")

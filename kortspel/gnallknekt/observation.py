@@ -211,7 +211,7 @@ class Observation(ObservationShell):
     @property
     def turn_seat(self) -> int | None:
         """Whose turn it is (also while a rebuilt stock is being shuffled)."""
-        return self._fold().turn[0]  # type: ignore[no-any-return]
+        return self._fold().turn[0]
 
     @property
     def draws_left(self) -> int:

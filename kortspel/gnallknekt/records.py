@@ -262,8 +262,8 @@ def hidden_shuffle(state: GnallknektState, seat: int,
 
     def get(slot: tuple[Any, ...]) -> str:
         if slot[0] == "stock":
-            return rec["stock"][slot[1]]  # type: ignore[no-any-return]
-        return rec["piles"][slot[1]][slot[2]][slot[3]]  # type: ignore[no-any-return]
+            return rec["stock"][slot[1]]
+        return rec["piles"][slot[1]][slot[2]][slot[3]]
 
     values = [get(slot) for slot in slots]
     rng.shuffle(values)

@@ -708,7 +708,7 @@ class GnallknektState(HandState):
         # an attack
         if n == 2 and cards[0] in _JACKS:
             return False
-        target = self.game.index[args[2][1]]  # type: ignore[index]
+        target = self.game.index[args[2][1]]
         if target == seat or not self._lives[target]:
             return False
         tup = self._up[target][args[3][1]]  # type: ignore[index]

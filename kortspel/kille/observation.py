@@ -83,7 +83,7 @@ class Observation(ObservationShell):
     @property
     def knowledge(self) -> Knowledge:
         """The generic fold: every zone as this seat knows it, and the facts it was told."""
-        return self._fold()["knowledge"]  # type: ignore[no-any-return]
+        return self._fold()["knowledge"]
 
     @property
     def out_of_play(self) -> list[str | None]:

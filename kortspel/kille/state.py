@@ -143,7 +143,7 @@ class KilleState(HandState):
         elif type(seat) is not int or not 0 <= seat < self.game.seats:
             self._seat(seat, "legal_actions")
         g = self.game
-        acts = g.actions[seat]  # type: ignore[index]
+        acts = g.actions[seat]
         kuku = (self._hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
         if seat != me:
             return [acts["kuku"]] if kuku else []
@@ -297,7 +297,7 @@ class KilleState(HandState):
         cards = " ".join(f"{g.names[s]}:{self.card(s)}" for s in self.order)
         if self.phase == _OVER:
             return f"<Kille hand over: {cards}>"
-        return f"<Kille hand: {cards}; {g.names[self.to_act]} to act>"  # type: ignore[index]
+        return f"<Kille hand: {cards}; {g.names[self.to_act]} to act>"
 
     def __str__(self) -> str:
         g = self.game
@@ -331,7 +331,7 @@ class KilleState(HandState):
             return {
                 "game": "kille",
                 "over": False,
-                "to_act": names[self.to_act],  # type: ignore[index]
+                "to_act": names[self.to_act],
                 "lives": {names[s]: self.lives[s] for s in range(len(names))},
                 "narration": [e.text for e in self._events],
             }
@@ -378,8 +378,8 @@ class KilleState(HandState):
             )
         if seat != me:
             raise NotYourTurnError(
-                f"{who} cannot {verb} now: it is {names[me]}'s turn; "  # type: ignore[index]
-                f"{names[me]} may {self._say_legal(me)}"  # type: ignore[arg-type,index]
+                f"{who} cannot {verb} now: it is {names[me]}'s turn; "
+                f"{names[me]} may {self._say_legal(me)}"
             )
         if verb == "ask":
             if self.pos != 0 or self.phase != _SWAP:

@@ -75,7 +75,7 @@ class KnockGame(Table):
             return None
         verb = action.verb
         if verb == "discard":
-            i = INDEX.get(action.get("card"))  # type: ignore[arg-type]
+            i = INDEX.get(action.get("card"))
             own = None if i is None else self.discards[seat][i]
         elif verb == "draw":
             where = action.get("from")

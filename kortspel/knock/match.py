@@ -138,7 +138,7 @@ class KnockMatch(MatchShell):
             self.finished = True
             self.winner, self.circles = st.winner, st.circles
         else:
-            self.dealer = st.next_dealer  # type: ignore[assignment]
+            self.dealer = st.next_dealer
             self.hand = self._deal()
         return self._settled(summary)
 

@@ -60,7 +60,7 @@ class Observation(ObservationShell):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.game.names  # type: ignore[no-any-return]
+        return self.game.names
 
     @property
     def rules(self) -> Any:
@@ -84,7 +84,7 @@ class Observation(ObservationShell):
     @property
     def knowledge(self) -> Knowledge:
         """The generic fold: every zone as this seat knows it, and the facts it was told."""
-        return self._fold()["knowledge"]  # type: ignore[no-any-return]
+        return self._fold()["knowledge"]
 
     @property
     def hand(self) -> list[str]:
@@ -128,13 +128,13 @@ class Observation(ObservationShell):
     @property
     def knocker(self) -> int | None:
         """The seat that knocked this round, if any."""
-        return self._fold()["knocker"]  # type: ignore[no-any-return]
+        return self._fold()["knocker"]
 
     @property
     def taken(self) -> str | None:
         """The card this seat took from the discard pile this turn (it may not throw it
         back at once), or ``None``."""
-        return self._fold()["taken"]  # type: ignore[no-any-return]
+        return self._fold()["taken"]
 
     @property
     def last_turn(self) -> bool:

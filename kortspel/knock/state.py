@@ -297,7 +297,7 @@ class KnockState(HandState):
         cards = "; ".join(f"{g.names[s]}: {' '.join(self.hand(s))}" for s in self.order)
         if self.is_over:
             return f"<Knock round over: {cards}>"
-        return (f"<Knock round: {cards}; {g.names[self.to_act]} to "  # type: ignore[index]
+        return (f"<Knock round: {cards}; {g.names[self.to_act]} to "
                 f"{PHASES[self.phase]}>")
 
     # -- results ----------------------------------------------------------------------------
@@ -322,7 +322,7 @@ class KnockState(HandState):
                 "out": [names[s] for s in c.out],
                 "winner": None, "circles": None, "next_dealer": None,
                 "over": False,
-                "to_act": names[self.to_act],  # type: ignore[index]
+                "to_act": names[self.to_act],
             }
         st = o.settlement
         dealt = [s for s in range(n) if o.values[s] is not None]
@@ -504,16 +504,16 @@ class KnockState(HandState):
             else:
                 lower = [(s, values[s]) for s in order if values[s] < values[k]]
                 ev.append(say.star(k, values[k], lower, st.stars[k],
-                                   st.penalty[k]))  # type: ignore[arg-type]
+                                   st.penalty[k]))
         ev.append(say.scores(order, [values[s] for s in order],
-                             [st.penalty[s] for s in order],  # type: ignore[misc]
+                             [st.penalty[s] for s in order],
                              [st.scores[s] for s in order]))
         for s in st.new_out:
             ev.append(say.out(s, st.scores[s]))
         for s in st.skunked:
             ev.append(say.skunk(s, st.scores[s], st.new_out, st.skunks[s]))
         if st.winner is not None:
-            ev.append(say.winner(st.winner, st.scores[st.winner], st.circles))  # type: ignore
+            ev.append(say.winner(st.winner, st.scores[st.winner], st.circles))
         elif len(st.out) == n:
             ev.append(say.no_winner)
         if st.next_dealer is not None:

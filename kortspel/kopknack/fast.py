@@ -36,7 +36,7 @@ def shuffled(rng: random.Random) -> tuple[str, ...]:
     """``shuffled_pack`` as a tuple, the form a deal keeps (its talon is a slice of it). The
     cards are picked by one ``itemgetter`` of the sorted places, in C."""
     keys = list(starmap(rng.random, _NO_ARGS))
-    return itemgetter(*sorted(_RANGE, key=keys.__getitem__))(PACK)  # type: ignore[no-any-return]
+    return itemgetter(*sorted(_RANGE, key=keys.__getitem__))(PACK)
 
 
 def dealing(order: Sequence[int]) -> Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]:

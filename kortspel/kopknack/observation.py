@@ -135,17 +135,17 @@ class Observation(ObservationShell):
     @property
     def knowledge(self) -> Knowledge:
         """The generic fold: every zone as this seat knows it, and the facts it was told."""
-        return self._fold()["knowledge"]  # type: ignore[no-any-return]
+        return self._fold()["knowledge"]
 
     @property
     def hand(self) -> tuple[str, ...]:
         """The seat's own cards, in the order they arrived."""
-        return self._fold()["hand"]  # type: ignore[no-any-return]
+        return self._fold()["hand"]
 
     @property
     def trump(self) -> str:
         """The turned trump card (face up for everyone)."""
-        return self._fold()["trump"]  # type: ignore[no-any-return]
+        return self._fold()["trump"]
 
     @property
     def trump_suit(self) -> str:
@@ -154,7 +154,7 @@ class Observation(ObservationShell):
     @property
     def pot(self) -> int:
         """The pot played for in this deal (after the dealer's ante)."""
-        return self._fold()["pot"]  # type: ignore[no-any-return]
+        return self._fold()["pot"]
 
     @property
     def bids(self) -> dict[int, str]:
@@ -180,7 +180,7 @@ class Observation(ObservationShell):
     @property
     def talon_left(self) -> int:
         """Cards left in the talon: a public count."""
-        return self._fold()["talon_left"]  # type: ignore[no-any-return]
+        return self._fold()["talon_left"]
 
     @property
     def played(self) -> list[tuple[int, int, str]]:
@@ -213,11 +213,11 @@ class Observation(ObservationShell):
     @property
     def gone(self) -> tuple[str, ...]:
         """The seat's own cards put out of play (its exchanged cards, or its folded hand)."""
-        return self._fold()["gone"]  # type: ignore[no-any-return]
+        return self._fold()["gone"]
 
     @property
     def swept_by(self) -> int | None:
-        return self._fold()["swept_by"]  # type: ignore[no-any-return]
+        return self._fold()["swept_by"]
 
     def duty(self) -> Duty | None:
         """The trick duty binding this seat now, if it is to play (else ``None``): which rule

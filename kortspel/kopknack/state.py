@@ -284,7 +284,7 @@ class KopknackState(HandState):
             if verb != "play":
                 return None
             card = action.get("card")
-            own = g.play_actions[seat].get(card)  # type: ignore[call-overload]
+            own = g.play_actions[seat].get(card)
             if own is None or card not in legal_cards(self._hands[seat], self._trick,
                                                       self.number, self.trump_suit):
                 return None
@@ -422,7 +422,7 @@ class KopknackState(HandState):
         if self.is_over:
             return f"<Köpknack deal over: {self.result()}>"
         return (f"<Köpknack deal, {PHASES[self.phase]}: "
-                f"{g.names[self.to_act]} to act>")  # type: ignore[index]
+                f"{g.names[self.to_act]} to act>")
 
     def __str__(self) -> str:
         g = self.game
@@ -469,7 +469,7 @@ class KopknackState(HandState):
             "to_act": None,
         }
         if o is None:
-            out["to_act"] = names[self.to_act]  # type: ignore[index]
+            out["to_act"] = names[self.to_act]
             return out
         out["swept_by"] = None if o.swept_by is None else names[o.swept_by]
         out["payout"] = {names[s]: o.payout[s] for s in range(n)}

@@ -109,9 +109,9 @@ def from_observation(obs: Observation) -> Seen:
             hands.append(tuple(obs.hand))
         else:
             hands.append((None,) * k.count(hand(s)))
-    payout = {f.seat: int(f.value) for f in k.facts("payout")}  # type: ignore[arg-type]
-    penalty = {f.seat: int(f.value) for f in k.facts("penalty")}  # type: ignore[arg-type]
-    next_pot = [int(f.value) for f in k.facts("next_pot")]  # type: ignore[arg-type]
+    payout = {f.seat: int(f.value) for f in k.facts("payout")}
+    penalty = {f.seat: int(f.value) for f in k.facts("penalty")}
+    next_pot = [int(f.value) for f in k.facts("next_pot")]
     swept = obs.swept_by
     if swept is not None:
         payout = {swept: obs.pot}

@@ -111,7 +111,7 @@ class ClickRouter:
         seat = self._acting_human()
         if picks is None or seat is None or self._handover is not None:
             return {}
-        return picks(self.hand, seat, self.hand.legal_actions(seat))  # type: ignore[no-any-return]
+        return picks(self.hand, seat, self.hand.legal_actions(seat))
 
     def _refusal(self, ref: Hashable | None,
                  chosen: tuple[Hashable, ...] = ()) -> str | None:
@@ -124,11 +124,11 @@ class ClickRouter:
             return None
         refuse_choice = getattr(self.adapter, "refuse_choice", None)
         if chosen and refuse_choice is not None:
-            return refuse_choice(self.hand, seat, chosen, ref)  # type: ignore[no-any-return]
+            return refuse_choice(self.hand, seat, chosen, ref)
         refuse = getattr(self.adapter, "refuse", None)
         if refuse is None:
             return None
-        return refuse(self.hand, seat, ref)  # type: ignore[no-any-return]
+        return refuse(self.hand, seat, ref)
 
     def _clicked(self, ref: Hashable | None) -> None:
         """A click on the table: follow the legal paths; a click that leads nowhere is
