@@ -119,10 +119,12 @@ def quick_action(seat: int, verb: str, who: str, args: tuple[tuple[str, ArgValue
 
 
 _new = object.__new__
-_set_seat = Action.seat.__set__  # type: ignore[attr-defined]
-_set_verb = Action.verb.__set__  # type: ignore[attr-defined]
-_set_who = Action.who.__set__  # type: ignore[attr-defined]
-_set_args = Action.args.__set__  # type: ignore[attr-defined]
+# The slots' descriptors, read from the class's namespace (what ``Action.seat`` returns too,
+# but mypy takes that for a class attribute).
+_set_seat = vars(Action)["seat"].__set__
+_set_verb = vars(Action)["verb"].__set__
+_set_who = vars(Action)["who"].__set__
+_set_args = vars(Action)["args"].__set__
 
 
 

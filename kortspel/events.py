@@ -32,7 +32,7 @@ class Zone(NamedTuple):
 
     kind: str
     seat: int | None = None
-    index: int = 0
+    index: int = 0  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
 
     def __str__(self) -> str:
         out = self.kind
@@ -71,7 +71,7 @@ class Move(NamedTuple):
 
     src: Zone
     dst: Zone
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
     face_up: bool | None = None
     pos: int | None = None
 
@@ -224,8 +224,8 @@ class Knowledge:
         return [name, face_up, self._uid]
 
     def apply(self, effect: Effect) -> None:
-        t = type(effect)
-        if t is Reveal:
+        # type(effect) in every test, not once in a variable: so mypy narrows the effect.
+        if type(effect) is Reveal:
             slots = self._slots(effect.zone)
             if not slots:
                 slots.append(self._new(None, False))
@@ -233,11 +233,11 @@ class Knowledge:
             slot[0] = effect.card
             if effect.face_up:
                 slot[1] = True
-        elif t is Swap:
+        elif type(effect) is Swap:
             za, zb = effect.a, effect.b
             a, b = self._zones.get(za, []), self._zones.get(zb, [])
             self._zones[za], self._zones[zb] = b, a
-        elif t is Move:
+        elif type(effect) is Move:
             src = self._slots(effect.src)
             dst = self._slots(effect.dst)
             n = effect.count
@@ -253,13 +253,13 @@ class Knowledge:
                 for slot in moving:
                     slot[1] = effect.face_up
             dst.extend(moving)
-        elif t is Place:
+        elif type(effect) is Place:
             slots = self._slots(effect.zone)
             for name in effect.cards:
                 slots.append(self._new(name, effect.face_up))
-        elif t is Fact:
+        elif type(effect) is Fact:
             self._facts.append(effect)
-        elif t is Shuffle:
+        elif type(effect) is Shuffle:
             slots = self._slots(effect.zone)
             # New cards, to this viewer: unknown and face down.
             slots[:] = [self._new(None, False) for _ in slots]
