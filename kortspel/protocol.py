@@ -39,11 +39,21 @@ class State(Protocol):
     action found needs no check, and ``play_hand`` never reads the events ``apply`` returns.
     """
 
-    game: Any
-    to_act: int | None
-    is_over: bool
-    actions: list[Action]
-    events: list[Event]
+    # Read-only to a caller: a game may keep them as attributes or compute them (properties).
+    @property
+    def game(self) -> Any: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def actions(self) -> list[Action]: ...
+
+    @property
+    def events(self) -> list[Event]: ...
 
     def legal_actions(self, seat: int | None = None) -> list[Action]: ...
 
@@ -270,9 +280,9 @@ def step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action | None
         return None
     seat = state.to_act
     if seat == CHANCE:
-        act = state.sample_chance(rng)
-        state.apply(act)
-        return act
+        draw = state.sample_chance(rng)
+        state.apply(draw)
+        return draw
     for caller in state.callers():
         calls = state.legal_actions(caller)
         bot = bots[caller]
@@ -320,18 +330,19 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     calls = getattr(state, "calls_out_of_turn", True)
     callers = state.callers
     while not state.is_over:
-        seat = state.to_act
+        # A seat, never None, while the hand goes on (typed so here at no cost in the loop).
+        seat: int = state.to_act  # type: ignore[assignment]
         if seat == CHANCE:
             apply(state.sample_chance(rng))
             continue
         if calls and _call(state, bots, callers(), rng):
             continue
-        pick = picks[seat]  # type: ignore[index]
+        pick = picks[seat]
         if pick is not None:
             play_pick(pick, rng)
             continue
         legal = legal_actions()
-        bot = bots[seat]  # type: ignore[index]
+        bot = bots[seat]
         act = bot.choose(observation(seat, legal) if _reads(bot) else None, legal, rng)
         if act is None:
             raise KortspelError(f"play_hand needs computer players: the player of seat "

@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .checks import check_seed, quote
@@ -253,20 +253,28 @@ class ObservationShell:
 
     seat: int
     to_act: int | None
-    is_over: bool
     legal: tuple[Action, ...]
     _events: tuple[Event, ...]
-    knowledge: Knowledge
+
+    if TYPE_CHECKING:
+        # Read-only to a reader: a game keeps them in a slot or works them out (a property).
+        @property
+        def is_over(self) -> bool: ...
+
+        @property
+        def knowledge(self) -> Knowledge: ...
 
     def _open(self, state: Any, seat: int, legal: Sequence[Action] | None) -> None:
         """Keep what every observation holds: its seat, whose turn it is, the legal actions
         (``legal`` when the caller has them), whether the hand is over, and the events this
         seat saw (``_seen``)."""
-        self.seat = seat
-        self.to_act = state.to_act
-        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self.is_over = state.is_over
-        self._events = self._seen(state, seat)
+        # Each game's observation lists these in its __slots__; this shell has none of its own
+        # (``__slots__ = ()``), which mypy reads as nowhere to put them.
+        self.seat = seat  # type: ignore[misc]
+        self.to_act = state.to_act  # type: ignore[misc]
+        self.legal = tuple(state.legal_actions(seat) if legal is None else legal)  # type: ignore[misc]
+        self.is_over = state.is_over  # type: ignore[misc]
+        self._events = self._seen(state, seat)  # type: ignore[misc]
 
     @staticmethod
     def _seen(state: Any, seat: int) -> tuple[Event, ...]:
