@@ -11,13 +11,16 @@ seat saw, so a card no event showed it cannot leak.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..events import Event, Knowledge
-from ..shell import HandState, ObservationShell
+from ..shell import ObservationShell
 from .narration import DISCARD_ZONE, OUT_ZONE, PHASES, STOCK_ZONE, hand_of, pile_zone
 from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
+
+if TYPE_CHECKING:
+    from .state import GnallknektState
 
 
 class Pile:
@@ -111,9 +114,11 @@ class Observation(ObservationShell):
     """
 
     __slots__ = ("seat", "names", "rules", "dealer", "to_act", "legal", "is_over",
-                 "_folded", "_seen", "_piles", "_visible")
+                 "_folded", "_chain", "_piles", "_visible")
 
-    def __init__(self, state: HandState, seat: int,
+    is_over: bool  # a slot here, where the shell reads it as a property
+
+    def __init__(self, state: GnallknektState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
         g = state.game
@@ -134,7 +139,7 @@ class Observation(ObservationShell):
         f.k = live.k.copy()
         f.m, f.turn, f.draws, f.moves, f.phase = n, live.turn, live.draws, live.moves, live.phase
         self._folded = f
-        self._seen = live.seen  # immutable: later links are added to the live folder only
+        self._chain = live.seen  # immutable: later links are added to the live folder only
         self._piles: dict[tuple[int, int], Pile] = {}
         self._visible: tuple[Event, ...] | None = None
 
@@ -255,7 +260,7 @@ class Observation(ObservationShell):
         """The events this seat saw, in order."""
         if self._visible is None:
             chunks: list[tuple[Event, ...]] = []
-            link = self._seen
+            link = self._chain
             while link:
                 link, chunk = link
                 chunks.append(chunk)

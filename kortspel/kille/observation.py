@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..events import OUT, Knowledge, Zone, hand
-from ..shell import HandState, ObservationShell
+from ..shell import ObservationShell
 from .cards import DECK_SIZE, KINDS
+
+if TYPE_CHECKING:
+    from .state import KilleState
 
 _KIND = {name: i for i, name in enumerate(KINDS)}
 _OUT = Zone(OUT)
@@ -28,7 +31,7 @@ class Observation(ObservationShell):
     __slots__ = ("seat", "names", "rules", "dealer", "order", "lives", "to_act", "legal",
                  "is_over", "_events", "_folded")
 
-    def __init__(self, state: HandState, seat: int,
+    def __init__(self, state: KilleState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self._open(state, seat, legal)  # the events folded on first use
         g = state.game

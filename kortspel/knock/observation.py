@@ -10,12 +10,15 @@ card that no event its seat saw has shown it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..events import DISCARD, STOCK, Knowledge, Zone, hand
-from ..shell import HandState, ObservationShell
+from ..shell import ObservationShell
 from .value import hand_value
+
+if TYPE_CHECKING:
+    from .state import KnockState
 
 _STOCK, _DISCARD = Zone(STOCK), Zone(DISCARD)
 
@@ -31,7 +34,7 @@ class Observation(ObservationShell):
     __slots__ = ("seat", "game", "dealer", "order", "to_act", "legal", "is_over", "_phase",
                  "carry", "_events", "_folded")
 
-    def __init__(self, state: HandState, seat: int,
+    def __init__(self, state: KnockState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self._open(state, seat, legal)  # the events folded on first use
         self.game = state.game

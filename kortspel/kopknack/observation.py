@@ -11,20 +11,23 @@ so it cannot hold a card the seat was never shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..events import Event, Knowledge, hand
-from ..shell import HandState, ObservationShell
+from ..shell import ObservationShell
 from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE
 from .tricks import Duty, duty
+
+if TYPE_CHECKING:
+    from .state import KopknackState
 
 BID, BUY, PLAY, OVER = 0, 1, 2, 3
 PHASES = ("bidding", "buying", "play", "over")
 """The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
 
 
-def observe(state: HandState, seat: int,
+def observe(state: KopknackState, seat: int,
             legal: Sequence[Action] | None = None) -> Observation:
     """What ``seat`` may know of ``state`` now (``state.observation(seat, legal)``);
     ``legal``, if the caller has it, saves working it out again. Made in this one call,
@@ -71,7 +74,7 @@ class Observation(ObservationShell):
     _events: tuple[Event, ...]
     _folded: dict[str, Any] | None
 
-    def __new__(cls, state: HandState, seat: int,
+    def __new__(cls, state: KopknackState, seat: int,
                 legal: Sequence[Action] | None = None) -> Observation:
         return observe(state, seat, legal)
 
