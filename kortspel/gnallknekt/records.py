@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import CHANCE, Action
 from ..checks import brief as _brief
 from ..checks import quote
 from ..errors import InvalidDealError, KortspelError, RecordError
 from ..records import check_names, check_text_fields, get_actions, get_field
-from ..shell import Table, check_record, check_upto, record_rules, record_seats
+from ..shell import check_record, check_upto, record_rules, record_seats
 from .cards import DOUBLE_PACK, check_pack, parse_card
 from .rules import Rules
 from .state import SHUFFLE, GnallknektState, chance_action
+
+if TYPE_CHECKING:
+    from .game import GnallknektGame
 
 NAME = "gnallknekt"
 AWAITING = "awaiting_reshuffle"
@@ -59,7 +62,7 @@ def _card(text: Any, where: str) -> str:
         raise InvalidDealError(f"{where}: {err}") from None
 
 
-def state_from_record(game: Table, record: Mapping[str, Any]) -> GnallknektState:
+def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> GnallknektState:
     """The game as dealt in ``record``, before any of its actions; every field checked."""
     _check_game(record)
     names = _seats(record)
@@ -107,7 +110,7 @@ def state_from_record(game: Table, record: Mapping[str, Any]) -> GnallknektState
     return GnallknektState(game, game.index[dealer], piles, stock)
 
 
-def replay_record(game: Table, record: Mapping[str, Any],
+def replay_record(game: GnallknektGame, record: Mapping[str, Any],
                   upto: int | None = None) -> GnallknektState:
     """The state after the record's actions, or after the first ``upto`` of the game's
     actions (``state.actions``: a rebuilt stock's chance turn counts as one). Each time the
@@ -148,7 +151,7 @@ def replay_record(game: Table, record: Mapping[str, Any],
     return state
 
 
-def _read_action(game: Table, raw: Any, where: str) -> Action:
+def _read_action(game: GnallknektGame, raw: Any, where: str) -> Action:
     """A record's action object as an ``Action``: read by the codec the first time, then
     remembered for the table's seating (a game's replay reads the same few hundred objects
     again and again). The key keeps every value's type, so ``1`` and ``true`` never meet."""
@@ -222,7 +225,7 @@ def public_names(state: GnallknektState, seat: int) -> set[str]:
     for a in state._actions:
         for key, value in a.args:
             if key in ("cards", "card"):
-                seen.update(value if isinstance(value, tuple) else (value,))  # type: ignore
+                seen.update(value if isinstance(value, tuple) else (value,))  # type: ignore[arg-type]
     for entry in state._reshuffles:
         seen.update(entry)
     seen.update(state._out_cards)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -28,7 +28,7 @@ from ..errors import (
     NotYourTurnError,
 )
 from ..events import Event, Zone
-from ..shell import HandState, Table
+from ..shell import HandState
 from .cards import _JACKS, _RANK, beats, beats_name, show, show_all, top_unit
 from .fast import (
     CARD_KEY,
@@ -56,6 +56,9 @@ from .narration import (
 )
 from .observation import Observation
 from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
+
+if TYPE_CHECKING:
+    from .game import GnallknektGame
 
 DRAW, MOVE, SHUFFLE, OVER = 0, 1, 2, 3
 """The stages of a turn: drawing, moving (and discarding), waiting for the rebuilt stock's
@@ -97,9 +100,11 @@ class GnallknektState(HandState):
                  "winner", "tie", "to_act", "is_over", "_actions", "_events", "_legal",
                  "_folders", "_tops", "_counted")
 
+    to_act: int | None  # the seat to act; None once the game is over
+
     Observation = Observation
 
-    def __init__(self, game: Table, dealer: int,
+    def __init__(self, game: GnallknektGame, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
                  *, _blank: bool = False) -> None:
         self.game = game
@@ -228,12 +233,12 @@ class GnallknektState(HandState):
         raises a ``KortspelError`` whose message says what is allowed now, and leaves the
         state exactly as it was: every check comes before the first change.
         """
-        by_codec = type(action) is not Action  # then the codec made it, well formed
-        if by_codec:
-            if isinstance(action, str):
-                action = self.parse(action)
-            else:
-                action = self.game.codec.coerce(action, None if self.is_over else self.cur)
+        if type(action) is not Action:
+            by_codec = True  # then the codec made it, well formed
+            action = self.parse(action) if isinstance(action, str) else self.game.codec.coerce(
+                action, None if self.is_over else self.cur)
+        else:
+            by_codec = False
         if self.is_over:
             raise HandOverError(self._over_message())
         events = self._events
@@ -276,7 +281,7 @@ class GnallknektState(HandState):
         if verb == "draw":
             self._draw(args[0][1] == "stock")
         elif verb == "attack":
-            self._attack(args[0][1], args[1][1], self.game.index[args[2][1]],  # type: ignore
+            self._attack(args[0][1], args[1][1], self.game.index[args[2][1]],  # type: ignore[arg-type]
                          args[3][1])  # type: ignore[arg-type]
         elif verb == "defend":
             self._defend(args[0][1], args[1][1])  # type: ignore[arg-type]

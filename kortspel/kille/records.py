@@ -10,26 +10,29 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..checks import quote
 from ..errors import InvalidDealError, RecordError
 from ..records import check_text_fields, get_field, shuffle_fields
-from ..shell import Table, check_record, play_record, record_rules, record_seats
+from ..shell import check_record, play_record, record_rules, record_seats
 from .cards import HARLEKIN, HUSAR, HUSU, KAVALL, KINDS, KUKU, VARDSHUS, card_name, parse_kind
 from .rules import Rules
 from .state import KilleState, play_order
 
+if TYPE_CHECKING:
+    from .game import KilleGame
+
 PLAIN = VARDSHUS  # kinds below this (Blaren .. 12) do nothing but rank
 
 
-def replay_record(table: Table, record: Mapping[str, Any],
+def replay_record(table: KilleGame, record: Mapping[str, Any],
                   upto: int | None = None) -> KilleState:
     """The state after the record's actions (or only the first ``upto`` of them)."""
     return play_record(state_from_record(table, record), record, upto)
 
 
-def state_from_record(game: Table, record: Mapping[str, Any]) -> KilleState:
+def state_from_record(game: KilleGame, record: Mapping[str, Any]) -> KilleState:
     """The hand as dealt in ``record``, before any of its actions."""
     check_record(record)
     if record.get("game", "kille") != "kille":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -20,10 +20,13 @@ from ..errors import (
     NotYourTurnError,
 )
 from ..events import OUT, TALON, Event, Zone, hand
-from ..shell import HandState, Table
+from ..shell import HandState
 from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
 from .cards import card_name as _card_name
 from .observation import Observation
+
+if TYPE_CHECKING:
+    from .game import KilleGame
 
 _KUKU0, _KUKU1 = KUKU_CARDS
 _SWAP, _ANSWER, _MIDDLE, _OVER = 0, 1, 2, 3
@@ -80,7 +83,7 @@ class KilleState(HandState):
 
     def __init__(
         self,
-        game: Table,
+        game: KilleGame,
         dealer: int,
         lives: tuple[int, ...],
         order: tuple[int, ...],
@@ -193,10 +196,8 @@ class KilleState(HandState):
         """
         g = self.game
         if type(action) is not Action:
-            if isinstance(action, str):
-                action = self.parse(action)
-            else:
-                action = g.codec.coerce(action, self.to_act)
+            action = self.parse(action) if isinstance(action, str) else g.codec.coerce(
+                action, self.to_act)
         if self.is_over:
             raise HandOverError(self._over_message())
         seat, verb = action.seat, action.verb
@@ -242,7 +243,9 @@ class KilleState(HandState):
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal keys, equal states."""
         out = self.outcome
-        okey = None if out is None else out._replace(struck=tuple(sorted(out.struck.items())))
+        # struck as sorted pairs, a hashable stand-in for its mapping: in the key only.
+        okey = None if out is None else out._replace(
+            struck=tuple(sorted(out.struck.items())))  # type: ignore[arg-type]
         return (self.game.names, self.game.rules, self.dealer, self.lives, self.order,
                 tuple(self._hold), self.dealt, tuple(self._low),
                 tuple(sorted(self._struck.items())), self.face, self.talon, self.tp, self.dead,
@@ -377,6 +380,7 @@ class KilleState(HandState):
                 f"{who} cannot call Kuku: only a seat holding the Kuku may call it"
             )
         if seat != me:
+            assert me is not None  # the hand goes on (apply refused a finished one)
             raise NotYourTurnError(
                 f"{who} cannot {verb} now: it is {names[me]}'s turn; "
                 f"{names[me]} may {self._say_legal(me)}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action
 from ..checks import quote
@@ -21,11 +21,14 @@ from ..errors import (
     NotYourTurnError,
 )
 from ..events import DISCARD, STOCK, Event, Zone, hand
-from ..shell import HandState, Table
+from ..shell import HandState
 from .cards import INDEX, NAMES, POINTS, SHOWN
 from .observation import Observation
 from .settle import Settlement, settle
 from .value import KEY, best_grouping, value_of_key
+
+if TYPE_CHECKING:
+    from .game import KnockGame
 
 _DRAW, _DISCARD, _OVER = 0, 1, 2
 PHASES = ("draw", "discard", "over")
@@ -77,7 +80,7 @@ class KnockState(HandState):
 
     Observation = Observation
 
-    def __init__(self, game: Table, dealer: int, order: tuple[int, ...], carry: Carry,
+    def __init__(self, game: KnockGame, dealer: int, order: tuple[int, ...], carry: Carry,
                  hands: Sequence[Sequence[int]], upcard: int, stock: Sequence[int],
                  *, _blank: bool = False) -> None:
         self.game = game

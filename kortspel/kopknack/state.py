@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -23,12 +23,15 @@ from ..errors import (
     say_list,
 )
 from ..events import Event, Zone, hand
-from ..shell import HandState, Table
+from ..shell import HandState
 from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
 from .observation import BID, BUY, OVER, PHASES, PLAY, observe
 from .tricks import _duty, broken_duty, legal_cards, winning_index
+
+if TYPE_CHECKING:
+    from .game import KopknackGame
 
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
@@ -72,7 +75,7 @@ class KopknackState(HandState):
 
     def __init__(
         self,
-        game: Table,
+        game: KopknackGame,
         dealer: int,
         stake: int,
         carried: int,
@@ -258,10 +261,8 @@ class KopknackState(HandState):
         object) if the rules allow it now; else the error that says why not and what is
         allowed."""
         if type(action) is not Action:
-            if isinstance(action, str):
-                action = self.parse(action)
-            else:
-                action = self.game.codec.coerce(action, None if self.is_over else self.to_act)
+            action = self.parse(action) if isinstance(action, str) else self.game.codec.coerce(
+                action, None if self.is_over else self.to_act)
         if self.is_over:
             raise HandOverError(self._over_message())
         own = self._legal_one(action)
@@ -492,9 +493,9 @@ class KopknackState(HandState):
             return "do nothing now"
         verb = legal[0].verb
         if verb == "play":
-            return "play " + " or ".join(SHOWN[a.args[0][1]] for a in legal)  # type: ignore
+            return "play " + " or ".join(SHOWN[a.args[0][1]] for a in legal)  # type: ignore[index]
         if verb == "exchange":
-            most = max(len(a.args[0][1]) for a in legal)
+            most = max(len(a.args[0][1]) for a in legal)  # type: ignore[arg-type]
             if most == 0:
                 return "only keep the hand (exchange with no cards: the talon is empty)"
             return (f"exchange up to {plural(most, 'card')} of the hand, or none (an "
