@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
 from typing import Any, NamedTuple
 
-from .protocol import RandomBot, play_hand
+from .protocol import RandomBot, State, play_hand
 from .registry import games, load, spec
 
 WINDOWS = 5
@@ -154,7 +154,7 @@ def rollouts(game_name: str, seats: int, seconds: float = 2.0, seed: int = 4) ->
 
     game = load(game_name, seats=seats)
     rng = random.Random(seed)
-    starts = []
+    starts: list[State] = []
     while len(starts) < 12:
         st = game.new_hand(rng=rng)
         if not st.is_over:

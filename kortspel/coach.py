@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from .actions import CHANCE, Action
 from .checks import quote
@@ -121,7 +121,9 @@ def coach_words(game_name: str) -> CoachWords:
         span = float(bounds[1]) - float(bounds[0])
         grades = (0.1 * span, 0.25 * span, 0.5 * span)
     why = getattr(tell, "COACH_GRADES_WHY", "")
-    return CoachWords(metric, better, unit, tuple(float(g) for g in grades), why,
+    # Three thresholds, as every game's COACH_GRADES gives them.
+    three = cast(tuple[float, float, float], tuple(float(g) for g in grades))
+    return CoachWords(metric, better, unit, three, why,
                       getattr(tell, "say_action", None), float(bounds[0]) < 0,
                       frozenset(getattr(tell, "COACH_NAMES", ())))
 

@@ -153,6 +153,7 @@ class _Picks(dict[int, Callable[[list[Any]], Sequence[Any]]]):
 
     def __missing__(self, mask: int) -> Callable[[list[Any]], Sequence[Any]]:
         slots = lane_slots(mask)
+        got: Callable[[list[Any]], Sequence[Any]]
         if len(slots) > 1:
             got = self[mask] = itemgetter(*slots)
         elif slots:  # one slot: a slice of the row, so still a sequence

@@ -99,7 +99,8 @@ class _Kit:
             self.own[id(a)] = a
         # The draws a turn may list, by (stock open) * 2 + (discard open): shared lists,
         # never changed (the state hands out copies).
-        self.draw_lists = tuple(([], [d[1]], [d[0]], [d[0], d[1]]) for d in self.draws)
+        self.draw_lists: tuple[tuple[list[Action], ...], ...] = tuple(
+            ([], [d[1]], [d[0]], [d[0], d[1]]) for d in self.draws)
         self.moves = MoveCache(names, self.own)
         self.parsed: dict[Any, Action] = {}  # a record's action objects already read
 

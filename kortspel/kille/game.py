@@ -148,6 +148,7 @@ class KilleGame(Table):
         return out
 
     def _dealer(self, dealer: int | str | None, lives: Sequence[int]) -> int:
+        d: int | None
         if dealer is None:
             d = self.seats - 1
             while lives[d] == 0:

@@ -233,8 +233,8 @@ class Narrator:
             effects += [Swap(hand(p), hand(q)), Fact("low", p, lp), Fact("low", q, lq)]
         effects.append(Fact("struck", origin, "Husu"))
         if chain:
-            path = [seat] + [p for p, *_ in reversed(chain)]
-            steps = " to ".join(nm[s] for s in path)
+            route = [seat] + [p for p, *_ in reversed(chain)]
+            steps = " to ".join(nm[s] for s in route)
             text = (f"The card {nm[seat]} offered travels back, {steps}, to the seat "
                     f"that was dealt it: {nm[origin]} is struck, and each seat on the way "
                     "has its own dealt card back.")

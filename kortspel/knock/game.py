@@ -170,6 +170,7 @@ class KnockGame(Table):
                      tuple(gone))
 
     def _dealer(self, dealer: int | str | None, out: tuple[int, ...]) -> int:
+        d: int | None
         if dealer is None:
             d = self.seats - 1
             while d in out:

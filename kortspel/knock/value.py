@@ -80,17 +80,18 @@ def _solve(key: int, two: int) -> tuple[int, tuple[int, ...], bool]:
     naturals = [(r, n) for r in range(12, -1, -1) if r != TWO and (n := counts[r])]
     base = sum(n * (r + 1) for r, n in naturals)
     if not wilds:  # no 2s: every rank held three times or more is a set, nothing else
-        ranks = tuple(r for r, n in naturals if n >= 3)
-        out = (base - sum(n * (r + 1) for r, n in naturals if n >= 3), ranks, False)
+        held = tuple(r for r, n in naturals if n >= 3)
+        out = (base - sum(n * (r + 1) for r, n in naturals if n >= 3), held, False)
         _SOLVED[key, two] = out
         return out
     # No natural set: the 2s make a set alone (three or more), or each costs ``two``.
+    best: tuple[int, int, int, tuple[int, ...]]
     best = (base, 0, 0, ()) if wilds >= 3 else (base + wilds * two, 0, 0, ())
     alone = wilds >= 3
     naturals = [(r, n) for r, n in naturals if n + wilds >= 3]  # ranks a set could be of
     for mask in range(1, 1 << len(naturals)):
         need = saved = 0
-        ranks = []
+        ranks: list[int] = []
         for i, (r, n) in enumerate(naturals):
             if mask >> i & 1:
                 need += 3 - n if n < 3 else 0

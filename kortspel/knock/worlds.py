@@ -76,7 +76,7 @@ def hidden(state: KnockState, seat: int) -> Hidden:
     seen.update(w._hands[seat])
     for a in actions:
         if a.verb == "discard":
-            seen.add(INDEX[a.args[0][1]])
+            seen.add(INDEX[a.args[0][1]])  # type: ignore[index]  # a discard's card: a name
         w.apply(a)
         seen.update(w._hands[seat])
     dealt = state.dealt

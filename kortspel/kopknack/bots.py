@@ -12,7 +12,7 @@ lost to a five-line rule of thumb (issue 21); the measured table beats that rule
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..actions import Action
 from ..protocol import RandomBot
@@ -27,7 +27,7 @@ __all__ = ["RandomBot", "KopknackHeuristic", "trick_chance", "card_chance", "han
 _UNSEEN = 49  # cards a seat cannot see at the deal: 52 less its own three
 
 
-def card_chance(card: str, trump: str, rivals: float, seen: Sequence[str] = ()) -> float:
+def card_chance(card: str, trump: str, rivals: float, seen: Collection[str] = ()) -> float:
     """A rough chance that ``card`` takes a trick against ``rivals`` other players.
 
     A card wins when no rival holds a higher card that can beat it: a higher trump for a

@@ -161,7 +161,8 @@ class ExchangeCache:
             if not i:
                 return self.keep[seat]
             cards = tuple(sorted(hand, key=ORDER.__getitem__))
-            return self.action(seat, cards if i == 7 else _SET_OF_THREE[i](cards))
+            # i is 1 to 6 here, never the None at 0 (the empty set: keep)
+            return self.action(seat, cards if i == 7 else _SET_OF_THREE[i](cards))  # type: ignore[misc]
         mine = sorted(hand, key=ORDER.__getitem__)
         limit = min(HAND_SIZE, talon_left, len(mine))
         runs = SETS[len(mine)]

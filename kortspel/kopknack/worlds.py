@@ -46,16 +46,18 @@ def hidden(state: KopknackState, seat: int) -> Hidden:
     for i, a in enumerate(actions):
         if a.verb == "exchange" and a.seat != seat:
             mine = real._hands[a.seat]
-            places_of[i] = tuple(mine.index(c) for c in a.args[0][1])
+            # an exchange's cards: a tuple of names
+            places_of[i] = tuple(mine.index(c) for c in a.args[0][1])  # type: ignore[union-attr]
         elif a.verb == "play":
-            seen.add(a.args[0][1])
+            seen.add(a.args[0][1])  # type: ignore[arg-type]  # a play's card: a name
         real.apply(a)
         seen.update(real._hands[seat])
     dealt, talon = state.dealt, state.talon
     spots = [(s, j) for s in range(len(dealt)) for j, c in enumerate(dealt[s])
              if c not in seen]
     tal = [j for j, c in enumerate(talon) if c not in seen]
-    cards = sorted([dealt[s][j] for s, j in spots] + [talon[j] for j in tal], key=ORDER.get)
+    cards = sorted([dealt[s][j] for s, j in spots] + [talon[j] for j in tal],
+                   key=ORDER.__getitem__)
     places: list[Any] = [("hand", s) for s, _ in spots] + [("talon", j) for j in tal]
     game = state.game
     choices = game.exchange_choices
@@ -80,7 +82,7 @@ def hidden(state: KopknackState, seat: int) -> Hidden:
                     if len(mine) <= max(given, default=-1):
                         return None
                     a = choices.action(a.seat, tuple(sorted((mine[p] for p in given),
-                                                            key=ORDER.get)))
+                                                            key=ORDER.__getitem__)))
                 world.apply(a)
         except KortspelError:
             return None
@@ -114,9 +116,9 @@ def rollout(state: KopknackState, rng: random.Random) -> None:
             left = len(state.talon) - state.tp
             away = [c for c in mine if SUIT[c] != trump and VALUE[c] != 14]
             if len(away) > left:
-                away.sort(key=VALUE.get)
+                away.sort(key=VALUE.__getitem__)
                 away = away[:left]
-            state._do_exchange(seat, tuple(sorted(away, key=ORDER.get)))
+            state._do_exchange(seat, tuple(sorted(away, key=ORDER.__getitem__)))
         else:
             legal = _duty(mine, state._trick, state.number, trump)[1]
             trick = state._trick
