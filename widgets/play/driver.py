@@ -15,7 +15,7 @@ import asyncio
 import html
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kortspel
 from kortspel import Action, KortspelError
@@ -23,6 +23,11 @@ from kortspel.search import searchable
 from kortspel.search import step as think_and_step
 
 from ..views import _brief, _status_html, close_all
+
+if TYPE_CHECKING:
+    from .host import PlayHost as _Host
+else:
+    _Host = object  # the parts' base for the type checker only (host.py)
 
 DEFAULT_NAMES = ("you", "Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")
 
@@ -65,7 +70,7 @@ class HumanPlayer:
         return None
 
 
-class MatchDriver:
+class MatchDriver(_Host):
     """Turns, bots, timers, undo: the part of ``Play`` that moves the match on.
 
     The view (``Play``) sets ``game``, ``spec``, ``adapter``, ``humans``, ``players``,
@@ -248,7 +253,7 @@ class MatchDriver:
             if seat is None:
                 self._say(self._why_not())
                 return False
-            found = [a for a in self.hand.legal_actions(seat) if a.verb == action]
+            found: list[Action] = [a for a in self.hand.legal_actions(seat) if a.verb == action]
             if not found:
                 self._say(self._why_not(seat, action))
                 return False

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import html
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from ..views import TableView, _button, _status_html
+
+if TYPE_CHECKING:
+    from .host import PlayHost as _Host
+else:
+    _Host = object  # the parts' base for the type checker only (host.py)
 
 
 class Panel(ABC):
@@ -102,7 +107,7 @@ class ScoresPanel(Panel):
                              f"</tr>{rows}</table>")
 
 
-class Panels:
+class Panels(_Host):
     """The widgets of ``Play`` and their drawing: the table, the status line, the buttons,
     the question, the bar, and the panels beside it.
 

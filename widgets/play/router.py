@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kortspel import Action
 
+if TYPE_CHECKING:
+    from .host import PlayHost as _Host
+else:
+    _Host = object  # the parts' base for the type checker only (host.py)
 
-class ClickRouter:
+
+class ClickRouter(_Host):
     """Clicks and presses turned into actions, refusals explained.
 
     State it keeps: ``_clicks`` (the cards clicked so far on a path), ``_picked`` (a set
@@ -171,12 +176,12 @@ class ClickRouter:
             self._clicks = prefix
             self._refresh()
             return
-        chosen, self._clicks = self._clicks, ()
-        if chosen and any(len(p) > 1 and p[0] == ref for _, p in paths):
+        clicked, self._clicks = self._clicks, ()
+        if clicked and any(len(p) > 1 and p[0] == ref for _, p in paths):
             self._clicks = (ref,)  # another card that starts a move: it is chosen instead
             self._refresh()
             return
-        self._say(self._refusal(ref, chosen)
+        self._say(self._refusal(ref, clicked)
                   or "That is not a move now; the outlined cards and places are.")
         self._refresh(keep_status=True)
 
