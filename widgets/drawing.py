@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .cards import draw_highlight, highlight_lift
 from .geometry import MIN_TEXT, Layout, PlateItem, ZoneItem, felt
-from .paint import Painter, SvgPainter, fit_text_size, text_width
+from .model import Badge
+from .paint import Painter, SpriteSource, SvgPainter, fit_text_size, text_width
 
 FELT = "#1f6b45"
 FELT_EDGE = "#14482e"
@@ -127,13 +128,14 @@ def _paint_plate(p: Painter, plate: PlateItem) -> None:
                fill=PAPER if plate.out else MARK, bold=True)
 
 
-def _badge_text(badge: object) -> str:
+def _badge_text(badge: Badge) -> str:
     from .geometry import _badge_text as text
 
-    return text(badge)  # type: ignore[arg-type]
+    return text(badge)
 
 
-def svg_from_layout(lay: Layout, *, title: str = "A card table", sprites: object = None) -> str:
+def svg_from_layout(lay: Layout, *, title: str = "A card table",
+                    sprites: SpriteSource | None = None) -> str:
     """The picture as a standalone SVG: the static view behind every live one."""
     from .sprites import svg_sprites
 

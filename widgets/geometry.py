@@ -191,7 +191,7 @@ def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
     set apart from its neighbours with its last card whole (and the card before it too)."""
     if not zone.cards:
         return [], cw * 0.6
-    breaks = set()
+    breaks: set[int] = set()
     for g in zone.groups:
         breaks.update((g.start - 1, g.start + g.count - 1))
     xs = []

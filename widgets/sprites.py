@@ -12,7 +12,7 @@ without ipycanvas; the SVG backend turns the same keys into ``<symbol>`` defs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import (
     CARD_H,
@@ -23,6 +23,9 @@ from .cards import (
     draw_french_card,
 )
 from .paint import CanvasPainter, DrawFn, Painter, SvgPainter, batch
+
+if TYPE_CHECKING:
+    from .model import CardStyle
 
 __all__ = [
     "DECKS",
@@ -244,10 +247,11 @@ class SpriteSheet:
 _SVG_SHEETS: dict[tuple[float, float], SpriteSheet] = {}
 
 
-def svg_sprites(card_w: float = CARD_W, card_h: float = CARD_H) -> SpriteSheet:
+def svg_sprites(card_w: float | CardStyle = CARD_W, card_h: float = CARD_H) -> SpriteSheet:
     """The sprite source for SVG pictures of one card size (no ipycanvas needed)."""
     if not isinstance(card_w, int | float):  # a CardStyle
-        card_w, card_h = card_w.w, card_w.h
+        style = card_w
+        card_w, card_h = style.w, style.h
     sheet = _SVG_SHEETS.get((card_w, card_h))
     if sheet is None:
         sheet = _SVG_SHEETS[(card_w, card_h)] = SpriteSheet(card_w, card_h)

@@ -174,8 +174,8 @@ class SvgSurface(anywidget.AnyWidget):
             for callback in list(self._key_down):
                 callback(key, *mods)
         elif event == "client_ready":
-            for callback in list(self._client_ready):
-                callback()
+            for ready in list(self._client_ready):
+                ready()
 
 
 def _register(callbacks: list[Any], callback: Any, remove: bool) -> None:

@@ -267,7 +267,7 @@ class TableView(Picture):
 
         self.probe = WidthProbe()
         self.probe.on_width(self.fit)
-        self.children = (*self.children, self.probe)
+        self.children: tuple[Any, ...] = (*self.children, self.probe)
 
     def fit(self, width: int) -> None:
         """Draw the table ``width`` pixels wide (the width its place on the page has, as

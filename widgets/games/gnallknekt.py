@@ -19,7 +19,7 @@ for a turn that ends with an empty hand.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from kortspel import Action
 from kortspel.errors import plural
@@ -259,13 +259,15 @@ def _sources(state: GnallknektState, seat: int, action: Action,
     cards = action.get("cards")
     src = action.get("from") if action.verb == "attack" else "hand"
     if src != "hand":
-        up = state.up[seat][src]
+        pile = cast(int, src)  # not the hand: a pile's number
+        up = state.up[seat][pile]
         top = len(up) - 1
         if len(cards) == 1:
-            return [(up_ref(seat, src, top),)]
+            return [(up_ref(seat, pile, top),)]
         # A pair off a pile is its top two cards; the order clicked is the order played.
         first = top if cards[0] == up[top] else top - 1
-        ways = [(up_ref(seat, src, first), up_ref(seat, src, 2 * top - 1 - first))]
+        ways: list[tuple[Hashable, ...]] = [
+            (up_ref(seat, pile, first), up_ref(seat, pile, 2 * top - 1 - first))]
         if cards[0] == cards[1]:
             ways.append(ways[0][::-1])
         return ways

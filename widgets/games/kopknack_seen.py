@@ -78,7 +78,8 @@ def from_state(state: KopknackState) -> Seen:
     bought: dict[int, list[int]] = {}
     for s, count in state.bought:
         bought.setdefault(s, []).append(count)
-    d_name, legal = "", ()
+    d_name = ""
+    legal: tuple[str, ...] = ()
     if state.phase_name == "play" and state.to_act is not None:
         d = duty(state.hands[state.to_act], state.trick, state.number, state.trump_suit)
         d_name, legal = d.name, d.cards
@@ -109,8 +110,9 @@ def from_observation(obs: Observation) -> Seen:
             hands.append(tuple(obs.hand))
         else:
             hands.append((None,) * k.count(hand(s)))
-    payout = {f.seat: int(f.value) for f in k.facts("payout")}
-    penalty = {f.seat: int(f.value) for f in k.facts("penalty")}
+    # Every payout and penalty fact names its seat (a Fact's seat is None only for a table's).
+    payout: dict[int, int] = {f.seat: int(f.value) for f in k.facts("payout")}  # type: ignore[misc]
+    penalty: dict[int, int] = {f.seat: int(f.value) for f in k.facts("penalty")}  # type: ignore[misc]
     next_pot = [int(f.value) for f in k.facts("next_pot")]
     swept = obs.swept_by
     if swept is not None:
