@@ -91,17 +91,17 @@ def rollout(state: KilleState, rng: random.Random) -> None:
     better cards refuses. Reads each mover's own card only; uses no randomness."""
     stand_on = STAND_ON.get(len(state.order), 9)
     while not state.is_over:
-        seat = state.to_act
+        seat: int = state.to_act  # type: ignore[assignment]  # a seat while not over
         ph = state.phase
         if ph == _SWAP:
-            if state.rank(seat) >= stand_on:  # type: ignore[arg-type]
-                state._do_stand(seat)  # type: ignore[arg-type]
+            if state.rank(seat) >= stand_on:
+                state._do_stand(seat)
             else:
-                state._do_swap(seat)  # type: ignore[arg-type]
+                state._do_swap(seat)
         elif ph == _ANSWER:
-            state._do_refuse(seat)  # type: ignore[arg-type]
+            state._do_refuse(seat)
         else:
-            state._do_refuse(seat)  # type: ignore[arg-type]
+            state._do_refuse(seat)
 
 
 def value(state: KilleState, seat: int) -> float:

@@ -116,13 +116,13 @@ def rollout(state: KnockState, rng: random.Random) -> None:
     hands, keys = state._hands, state._keys
     values = value_of_key
     while not state.is_over:
-        seat = state.to_act
-        key = keys[seat]  # type: ignore[index]
-        mine = hands[seat]  # type: ignore[index]
+        seat: int = state.to_act  # type: ignore[assignment]  # a seat while not over
+        key = keys[seat]
+        mine = hands[seat]
         if state.phase == _DRAW:
             v = values(key, two)
             if v <= KNOCK_AT and state._may_knock():
-                state._knock(seat)  # type: ignore[arg-type]
+                state._knock(seat)
                 continue
             pile = state._pile
             if pile:
@@ -130,9 +130,9 @@ def rollout(state: KnockState, rng: random.Random) -> None:
                 k2 = key + KEY[top]
                 best = min([values(k2 - KEY[d], two) for d in mine])
                 if best <= v - 2 or not state._stock:
-                    state._take(seat)  # type: ignore[arg-type]
+                    state._take(seat)
                     continue
-            state._draw_stock(seat)  # type: ignore[arg-type]
+            state._draw_stock(seat)
         else:
             taken = state.taken
             best_card, best_v = -1, 1 << 30
@@ -142,7 +142,7 @@ def rollout(state: KnockState, rng: random.Random) -> None:
                 dv = values(key - KEY[d], two) * 16 - POINTS[d]
                 if dv < best_v:
                     best_card, best_v = d, dv
-            state._discard(seat, best_card)  # type: ignore[arg-type]
+            state._discard(seat, best_card)
 
 
 def value(state: KnockState, seat: int) -> float:
