@@ -3,18 +3,59 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..actions import Action
-from ..events import OUT, Knowledge, Zone, hand
+from ..events import OUT, Event, Knowledge, Zone, hand
 from ..shell import ObservationShell
 from .cards import DECK_SIZE, KINDS
-
-if TYPE_CHECKING:
-    from .state import KilleState
+from .rules import Rules
 
 _KIND = {name: i for i, name in enumerate(KINDS)}
 _OUT = Zone(OUT)
+
+
+class ObservedTable(Protocol):
+    """What an observation reads of the table: the seats' names and the rules options."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+class ObservedState(Protocol):
+    """What an observation reads of the hand's state, and nothing more.
+
+    The state (``state.KilleState``) is drawn above the observation, since it hands them out,
+    so the observation names here what it reads of a state rather than importing it:
+    ``KilleState`` fits by its shape alone. The turn, the legal actions, whether the hand is
+    over and the events are what the shell's ``_open`` reads; the rest is Kille's own.
+    """
+
+    @property
+    def game(self) -> ObservedTable: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def order(self) -> tuple[int, ...]: ...
+
+    @property
+    def lives(self) -> tuple[int, ...]: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def _events(self) -> Sequence[Event]: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
 
 
 class Observation(ObservationShell):
@@ -31,7 +72,7 @@ class Observation(ObservationShell):
     __slots__ = ("seat", "names", "rules", "dealer", "order", "lives", "to_act", "legal",
                  "is_over", "_events", "_folded")
 
-    def __init__(self, state: KilleState, seat: int,
+    def __init__(self, state: ObservedState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self._open(state, seat, legal)  # the events folded on first use
         g = state.game

@@ -8,9 +8,9 @@ are all built from one. Everything that can be wrong in a record is refused here
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..checks import quote
 from ..errors import InvalidDealError, RecordError
@@ -18,21 +18,32 @@ from ..records import check_text_fields, get_field, shuffle_fields
 from ..shell import check_record, play_record, record_rules, record_seats
 from .cards import HARLEKIN, HUSAR, HUSU, KAVALL, KINDS, KUKU, VARDSHUS, card_name, parse_kind
 from .rules import Rules
-from .state import KilleState, play_order
-
-if TYPE_CHECKING:
-    from .game import KilleGame
+from .state import HandTable, KilleState, play_order
 
 PLAIN = VARDSHUS  # kinds below this (Blaren .. 12) do nothing but rank
 
 
-def replay_record(table: KilleGame, record: Mapping[str, Any],
+class RecordTable(HandTable, Protocol):
+    """What reading a record needs of the table it is read at: a table to deal the hand at
+    (``state.HandTable``), and its own reading of a record's lives and dealer.
+
+    The table (``game.KilleGame``) is drawn above the records, since it reads and writes
+    records with the functions here, so they name here what they need of it rather than
+    importing it: ``KilleGame`` fits by its shape alone.
+    """
+
+    def _lives(self, lives: Sequence[int] | Mapping[str, int] | None) -> list[int]: ...
+
+    def _dealer(self, dealer: int | str | None, lives: Sequence[int]) -> int: ...
+
+
+def replay_record(table: RecordTable, record: Mapping[str, Any],
                   upto: int | None = None) -> KilleState:
     """The state after the record's actions (or only the first ``upto`` of them)."""
     return play_record(state_from_record(table, record), record, upto)
 
 
-def state_from_record(game: KilleGame, record: Mapping[str, Any]) -> KilleState:
+def state_from_record(game: RecordTable, record: Mapping[str, Any]) -> KilleState:
     """The hand as dealt in ``record``, before any of its actions."""
     check_record(record)
     if record.get("game", "kille") != "kille":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -23,10 +23,7 @@ from ..events import OUT, TALON, Event, Zone, hand
 from ..shell import HandState
 from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
 from .cards import card_name as _card_name
-from .observation import Observation
-
-if TYPE_CHECKING:
-    from .game import KilleGame
+from .observation import Observation, ObservedState, ObservedTable
 
 _KUKU0, _KUKU1 = KUKU_CARDS
 _SWAP, _ANSWER, _MIDDLE, _OVER = 0, 1, 2, 3
@@ -62,6 +59,20 @@ def play_order(dealer: int, lives: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s in ((dealer + 1 + i) % n for i in range(n)) if lives[s] > 0)
 
 
+class HandTable(ObservedTable, Protocol):
+    """What a hand reads of the table it is dealt at: the seats, their names and the rules
+    options (its codec, narrator and actions it reads through ``self.game``, as the shell
+    declares it).
+
+    The table (``game.KilleGame``) is drawn above the state, since it deals hands, so the
+    state names here what it needs of a table rather than importing it: ``KilleGame`` fits
+    by its shape alone.
+    """
+
+    @property
+    def seats(self) -> int: ...
+
+
 class KilleState(HandState):
     """One Kille hand, from the deal to the showdown. Mutable; ``clone`` is cheap.
 
@@ -83,7 +94,7 @@ class KilleState(HandState):
 
     def __init__(
         self,
-        game: KilleGame,
+        game: HandTable,
         dealer: int,
         lives: tuple[int, ...],
         order: tuple[int, ...],
@@ -703,3 +714,9 @@ class KilleState(HandState):
 _DO = {verb: getattr(KilleState, "_do_" + verb) for verb in VERBS}
 _NOBODY_STRUCK: Mapping[int, str] = MappingProxyType({})
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
+
+
+if TYPE_CHECKING:
+    def _observed(state: KilleState) -> ObservedState:
+        """For the type checker only: a Kille hand is what its observation reads of one."""
+        return state
