@@ -10,17 +10,78 @@ card that no event its seat saw has shown it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..actions import Action
-from ..events import DISCARD, STOCK, Knowledge, Zone, hand
+from ..events import DISCARD, STOCK, Event, Knowledge, Zone, hand
 from ..shell import ObservationShell
+from .rules import Rules
 from .value import hand_value
 
-if TYPE_CHECKING:
-    from .state import KnockState
-
 _STOCK, _DISCARD = Zone(STOCK), Zone(DISCARD)
+
+
+class ObservedTable(Protocol):
+    """What an observation reads of the table: the seats' names and the rules options."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+class Carried(Protocol):
+    """What an observation reads of what the match brought into the round (``state.Carry``):
+    per seat the running totals, the stars and the skunks, and the seats already out."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def stars(self) -> tuple[int, ...]: ...
+
+    @property
+    def skunks(self) -> tuple[int, ...]: ...
+
+    @property
+    def out(self) -> tuple[int, ...]: ...
+
+
+class ObservedState(Protocol):
+    """What an observation reads of the round's state, and nothing more.
+
+    The state (``state.KnockState``) is drawn above the observation, since it hands them out,
+    so the observation names here what it reads of a state rather than importing it:
+    ``KnockState`` fits by its shape alone. The turn, the legal actions, whether the round is
+    over and the events are what the shell's ``_open`` reads; the rest is Knock's own.
+    """
+
+    @property
+    def game(self) -> ObservedTable: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def order(self) -> tuple[int, ...]: ...
+
+    @property
+    def phase(self) -> int: ...
+
+    @property
+    def carry(self) -> Carried: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def _events(self) -> Sequence[Event]: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
 
 
 class Observation(ObservationShell):
@@ -34,7 +95,7 @@ class Observation(ObservationShell):
     __slots__ = ("seat", "game", "dealer", "order", "to_act", "legal", "is_over", "_phase",
                  "carry", "_events", "_folded")
 
-    def __init__(self, state: KnockState, seat: int,
+    def __init__(self, state: ObservedState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self._open(state, seat, legal)  # the events folded on first use
         self.game = state.game

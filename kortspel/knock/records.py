@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..checks import brief as _cut
 from ..checks import check_int
@@ -26,10 +26,7 @@ from ..records import get_field
 from ..shell import check_record, check_upto, play_record, record_rules, record_seats
 from .cards import DECK_SIZE, INDEX, NAMES, CardError, parse_card
 from .rules import GROWS, HAND_SIZE, OUT_OVER, Rules
-from .state import Carry, KnockState, play_order
-
-if TYPE_CHECKING:
-    from .game import KnockGame
+from .state import Carry, HandTable, KnockState, play_order
 
 
 def _check_game(record: Mapping[str, Any]) -> None:
@@ -42,7 +39,7 @@ def _rules(record: Mapping[str, Any]) -> Rules:
     return record_rules(record, Rules, '{"unused_two": 0}')
 
 
-def replay_record(game: KnockGame, record: Mapping[str, Any],
+def replay_record(game: HandTable, record: Mapping[str, Any],
                   upto: int | None = None) -> KnockState:
     """The state after the record's actions (or only the first ``upto`` of them)."""
     check_upto(upto)
@@ -75,7 +72,7 @@ def _per_seat(record: Mapping[str, Any], key: str, names: tuple[str, ...]) -> li
     return out
 
 
-def state_from_record(game: KnockGame, record: Mapping[str, Any]) -> KnockState:
+def state_from_record(game: HandTable, record: Mapping[str, Any]) -> KnockState:
     """The round as dealt in ``record``, before any of its actions, every field checked."""
     _check_game(check_record(record))
     names = tuple(record_seats(record, game))

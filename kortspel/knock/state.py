@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..actions import Action
 from ..checks import quote
@@ -23,12 +23,9 @@ from ..errors import (
 from ..events import DISCARD, STOCK, Event, Zone, hand
 from ..shell import HandState
 from .cards import INDEX, NAMES, POINTS, SHOWN
-from .observation import Observation
+from .observation import Observation, ObservedState, ObservedTable
 from .settle import Settlement, settle
 from .value import KEY, best_grouping, value_of_key
-
-if TYPE_CHECKING:
-    from .game import KnockGame
 
 _DRAW, _DISCARD, _OVER = 0, 1, 2
 PHASES = ("draw", "discard", "over")
@@ -64,6 +61,20 @@ def play_order(dealer: int, seats: int, out: tuple[int, ...] = ()) -> tuple[int,
     return tuple(s for s in ((dealer + 1 + i) % seats for i in range(seats)) if s not in out)
 
 
+class HandTable(ObservedTable, Protocol):
+    """What a round reads of the table it is dealt at: the seats, their names and the rules
+    options (its codec, narrator and actions it reads through ``self.game``, as the shell
+    declares it). Reading a record needs no more of it (``records``).
+
+    The table (``game.KnockGame``) is drawn above the state, since it deals rounds, so the
+    state names here what it needs of a table rather than importing it: ``KnockGame`` fits
+    by its shape alone.
+    """
+
+    @property
+    def seats(self) -> int: ...
+
+
 class KnockState(HandState):
     """One Knock round, from the deal to the settling of scores. Mutable; ``clone`` is cheap.
 
@@ -80,7 +91,7 @@ class KnockState(HandState):
 
     Observation = Observation
 
-    def __init__(self, game: KnockGame, dealer: int, order: tuple[int, ...], carry: Carry,
+    def __init__(self, game: HandTable, dealer: int, order: tuple[int, ...], carry: Carry,
                  hands: Sequence[Sequence[int]], upcard: int, stock: Sequence[int],
                  *, _blank: bool = False) -> None:
         self.game = game
@@ -527,3 +538,9 @@ class KnockState(HandState):
         self.phase = _OVER
         self.to_act = None
         self.is_over = True
+
+
+if TYPE_CHECKING:
+    def _observed(state: KnockState) -> ObservedState:
+        """For the type checker only: a Knock round is what its observation reads of one."""
+        return state
