@@ -11,23 +11,49 @@ so it cannot hold a card the seat was never shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..actions import Action
 from ..events import Event, Knowledge, hand
 from ..shell import ObservationShell
 from .narration import OUT_ZONE, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE
+from .rules import Rules
 from .tricks import Duty, duty
-
-if TYPE_CHECKING:
-    from .state import KopknackState
 
 BID, BUY, PLAY, OVER = 0, 1, 2, 3
 PHASES = ("bidding", "buying", "play", "over")
 """The phases of a deal, by ``state.phase``: bidding, buying (the exchange), play, over."""
 
 
-def observe(state: KopknackState, seat: int,
+class ObservedState(Protocol):
+    """What an observation reads of the deal's state, and nothing more: whose turn it is,
+    the legal actions, the phase, the events, what never changes in a deal (``_table``: the
+    seats' names, the table's rules options, the dealer and the stake), and the check of a
+    seat a caller gave.
+
+    The state (``state.KopknackState``) is drawn above the observation, since it hands them
+    out, so the observation names here what it reads of a state rather than importing it:
+    ``KopknackState`` fits by its shape alone.
+    """
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def phase(self) -> int: ...
+
+    @property
+    def _table(self) -> tuple[tuple[str, ...], Rules, int, int]: ...
+
+    @property
+    def _events(self) -> Sequence[Event]: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+
+    def _seat(self, seat: Any, what: str) -> int: ...
+
+
+def observe(state: ObservedState, seat: int,
             legal: Sequence[Action] | None = None) -> Observation:
     """What ``seat`` may know of ``state`` now (``state.observation(seat, legal)``);
     ``legal``, if the caller has it, saves working it out again. Made in this one call,
@@ -74,7 +100,7 @@ class Observation(ObservationShell):
     _events: tuple[Event, ...]
     _folded: dict[str, Any] | None
 
-    def __new__(cls, state: KopknackState, seat: int,
+    def __new__(cls, state: ObservedState, seat: int,
                 legal: Sequence[Action] | None = None) -> Observation:
         return observe(state, seat, legal)
 

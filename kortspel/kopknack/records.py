@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..checks import brief as _brief
 from ..checks import check_int, quote
@@ -20,10 +20,7 @@ from ..records import check_text_fields, get_field
 from ..shell import check_record, check_upto, play_record, record_seats
 from .cards import HAND_SIZE, PACK, SUIT, check_pack, parse_card
 from .rules import POT_STAKES, Rules
-from .state import KopknackState
-
-if TYPE_CHECKING:
-    from .game import KopknackGame
+from .state import HandTable, KopknackState
 
 NAME = "kopknack"
 
@@ -57,7 +54,7 @@ def _card(text: Any, where: str) -> str:
         raise InvalidDealError(f"{where}: {err}") from None
 
 
-def state_from_record(game: KopknackGame, record: Any) -> KopknackState:
+def state_from_record(game: HandTable, record: Any) -> KopknackState:
     """The deal as ``record`` gives it, before any of its actions; every field checked."""
     check_record(record)
     if record.get("game", NAME) != NAME:
@@ -102,7 +99,7 @@ def state_from_record(game: KopknackGame, record: Any) -> KopknackState:
     return KopknackState(game, d, stake, pot, tuple(dealt), trump, talon)
 
 
-def replay_record(game: KopknackGame, record: Any, upto: int | None = None) -> KopknackState:
+def replay_record(game: HandTable, record: Any, upto: int | None = None) -> KopknackState:
     """The state after the record's actions (or only the first ``upto`` of them). An action
     the rules refuse makes the record bad, with the engine's reason."""
     check_upto(upto)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -27,11 +27,9 @@ from ..shell import HandState
 from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
-from .observation import BID, BUY, OVER, PHASES, PLAY, observe
+from .observation import BID, BUY, OVER, PHASES, PLAY, ObservedState, observe
+from .rules import Rules
 from .tricks import _duty, broken_duty, legal_cards, winning_index
-
-if TYPE_CHECKING:
-    from .game import KopknackGame
 
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
@@ -52,6 +50,30 @@ class Outcome(NamedTuple):
     penalty: tuple[int, ...]
     next_pot: int
     next_dealer: int
+
+
+class HandTable(Protocol):
+    """What a deal reads of the table it is dealt at: the seats, their names, the rules
+    options, and each dealer's order round the table (its codec, narrator and actions it
+    reads through ``self.game``, as the shell declares it). Reading a record needs no more
+    of it (``records``).
+
+    The table (``game.KopknackGame``) is drawn above the state, since it deals, so the state
+    names here what it needs of a table rather than importing it: ``KopknackGame`` fits by
+    its shape alone.
+    """
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def orders(self) -> tuple[tuple[int, ...], ...]: ...
 
 
 class KopknackState(HandState):
@@ -75,7 +97,7 @@ class KopknackState(HandState):
 
     def __init__(
         self,
-        game: KopknackGame,
+        game: HandTable,
         dealer: int,
         stake: int,
         carried: int,
@@ -748,3 +770,9 @@ _new_state = object.__new__
 
 assert CHANCE not in range(8)  # a chance turn can never be mistaken for a seat
 assert HAND_SIZE == TRICKS  # three cards, three tricks: every seat in the play plays all
+
+
+if TYPE_CHECKING:
+    def _observed(state: KopknackState) -> ObservedState:
+        """For the type checker only: a Köpknack deal is what its observation reads of one."""
+        return state
