@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, ActionCodec, Arg, Verb
 from ..checks import quote
@@ -18,6 +18,7 @@ from .cards import DOUBLE_PACK, dealer_value, parse_card
 from .fast import MoveCache
 from .narration import Narrator
 from .records import (
+    RecordTable,
     _check_game,
     _rules,
     _seats,
@@ -191,3 +192,9 @@ def game_for(record: Any) -> GnallknektGame:
     """The table a record was played at (its seats and rules)."""
     _check_game(record)
     return GnallknektGame(_seats(record), rules=_rules(record))
+
+
+if TYPE_CHECKING:
+    def _read_at(table: GnallknektGame) -> RecordTable:
+        """For the type checker only: a Gnällknekt table is what its records read of one."""
+        return table

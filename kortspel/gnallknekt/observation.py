@@ -11,16 +11,13 @@ seat saw, so a card no event showed it cannot leak.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..actions import Action
 from ..events import Event, Knowledge
 from ..shell import ObservationShell
 from .narration import DISCARD_ZONE, OUT_ZONE, PHASES, STOCK_ZONE, hand_of, pile_zone
-from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
-
-if TYPE_CHECKING:
-    from .state import GnallknektState
+from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS, Rules
 
 
 class Pile:
@@ -101,6 +98,47 @@ class Folder:
             self.seen = (self.seen, tuple(seen))
 
 
+class ObservedTable(Protocol):
+    """What an observation reads of the table: the seats' names and the rules options."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+class ObservedState(Protocol):
+    """What an observation reads of the game's state, and nothing more: the table, the
+    dealer, whose turn it is, whether the game is over, the legal actions, the events, and
+    the state's folders (one per seat, ``Folder``, which the observation brings up to date).
+
+    The state (``state.GnallknektState``) is drawn above the observation, since it hands
+    them out, so the observation names here what it reads of a state rather than importing
+    it: ``GnallknektState`` fits by its shape alone.
+    """
+
+    @property
+    def game(self) -> ObservedTable: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def _events(self) -> Sequence[Event]: ...
+
+    @property
+    def _folders(self) -> list[Folder | None]: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+
+
 class Observation(ObservationShell):
     """All one seat may know of a game now, built only from the events it saw.
 
@@ -118,7 +156,7 @@ class Observation(ObservationShell):
 
     is_over: bool  # a slot here, where the shell reads it as a property
 
-    def __init__(self, state: GnallknektState, seat: int,
+    def __init__(self, state: ObservedState, seat: int,
                  legal: Sequence[Action] | None = None) -> None:
         self.seat = seat
         g = state.game

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..actions import CHANCE, Action
+from ..actions import CHANCE, Action, ActionCodec
 from ..checks import brief as _brief
 from ..checks import quote
 from ..errors import InvalidDealError, KortspelError, RecordError
@@ -23,10 +23,7 @@ from ..records import check_names, check_text_fields, get_actions, get_field
 from ..shell import check_record, check_upto, record_rules, record_seats
 from .cards import DOUBLE_PACK, check_pack, parse_card
 from .rules import Rules
-from .state import SHUFFLE, GnallknektState, chance_action
-
-if TYPE_CHECKING:
-    from .game import GnallknektGame
+from .state import SHUFFLE, GnallknektState, HandTable, chance_action
 
 NAME = "gnallknekt"
 AWAITING = "awaiting_reshuffle"
@@ -34,6 +31,30 @@ AWAITING = "awaiting_reshuffle"
 says so with ``"awaiting_reshuffle": true``; it then replays to that moment. Without it, a
 draw from the empty stock with no ``reshuffles`` entry left is a bad record, as the contract
 says: the project's one addition to the contract's format, for its own snapshots."""
+
+
+class RecordTable(HandTable, Protocol):
+    """What reading a record needs of the table it is read at: a table to deal the game at
+    (``state.HandTable``), the seat each name stands for, the codec that reads an action, and
+    its memory of the action objects already read (``parsed``) and of its own actions
+    (``own``), which ``_read_action`` keeps.
+
+    The table (``game.GnallknektGame``) is drawn above the records, since it reads and writes
+    records with the functions here, so they name here what they need of it rather than
+    importing it: ``GnallknektGame`` fits by its shape alone.
+    """
+
+    @property
+    def index(self) -> dict[str, int]: ...
+
+    @property
+    def codec(self) -> ActionCodec: ...
+
+    @property
+    def parsed(self) -> dict[Any, Action]: ...
+
+    @property
+    def own(self) -> dict[int, Action]: ...
 
 
 def _check_game(record: Any) -> None:
@@ -62,7 +83,7 @@ def _card(text: Any, where: str) -> str:
         raise InvalidDealError(f"{where}: {err}") from None
 
 
-def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> GnallknektState:
+def state_from_record(game: RecordTable, record: Mapping[str, Any]) -> GnallknektState:
     """The game as dealt in ``record``, before any of its actions; every field checked."""
     _check_game(record)
     names = _seats(record)
@@ -110,7 +131,7 @@ def state_from_record(game: GnallknektGame, record: Mapping[str, Any]) -> Gnallk
     return GnallknektState(game, game.index[dealer], piles, stock)
 
 
-def replay_record(game: GnallknektGame, record: Mapping[str, Any],
+def replay_record(game: RecordTable, record: Mapping[str, Any],
                   upto: int | None = None) -> GnallknektState:
     """The state after the record's actions, or after the first ``upto`` of the game's
     actions (``state.actions``: a rebuilt stock's chance turn counts as one). Each time the
@@ -151,7 +172,7 @@ def replay_record(game: GnallknektGame, record: Mapping[str, Any],
     return state
 
 
-def _read_action(game: GnallknektGame, raw: Any, where: str) -> Action:
+def _read_action(game: RecordTable, raw: Any, where: str) -> Action:
     """A record's action object as an ``Action``: read by the codec the first time, then
     remembered for the table's seating (a game's replay reads the same few hundred objects
     again and again). The key keeps every value's type, so ``1`` and ``true`` never meet."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import CHANCE, Action
 from ..checks import quote
@@ -50,15 +50,13 @@ from .narration import (
     OUT_ZONE,
     PHASES,
     STOCK_ZONE,
+    Narrator,
     hand_of,
     pile_zone,
     plural,
 )
-from .observation import Observation
+from .observation import Observation, ObservedState, ObservedTable
 from .rules import LAST_ROUND_TURNS, TWO_LEFT_TURNS
-
-if TYPE_CHECKING:
-    from .game import GnallknektGame
 
 DRAW, MOVE, SHUFFLE, OVER = 0, 1, 2, 3
 """The stages of a turn: drawing, moving (and discarding), waiting for the rebuilt stock's
@@ -80,6 +78,23 @@ _MOVED: list[Action] = []
 def chance_action(cards: Sequence[str]) -> Action:
     """The chance turn that orders a rebuilt stock: ``cards`` top first."""
     return Action(CHANCE, CHANCE_VERB, "chance", (("cards", tuple(cards)),))
+
+
+class HandTable(ObservedTable, Protocol):
+    """What a game reads of the table it is dealt at: the seats, their names, the rules
+    options and the narrator that tells the deal (its codec, actions and the rest it reads
+    through ``self.game``, as the shell declares it).
+
+    The table (``game.GnallknektGame``) is drawn above the state, since it deals, so the state
+    names here what it needs of a table rather than importing it: ``GnallknektGame`` fits by
+    its shape alone.
+    """
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def narrator(self) -> Narrator: ...
 
 
 class GnallknektState(HandState):
@@ -104,7 +119,7 @@ class GnallknektState(HandState):
 
     Observation = Observation
 
-    def __init__(self, game: GnallknektGame, dealer: int,
+    def __init__(self, game: HandTable, dealer: int,
                  piles: Sequence[Sequence[Sequence[str]]], stock: Sequence[str],
                  *, _blank: bool = False) -> None:
         self.game = game
@@ -1063,3 +1078,9 @@ def _said(action: Action) -> str:
     where = "" if src == "hand" else f" off {action.who}'s {ORDINALS[src]} pile"
     return (f"attack {action.get('target')}'s {ORDINALS[action.get('pile')]} pile with "
             f"{cards}{where}")
+
+
+if TYPE_CHECKING:
+    def _observed(state: GnallknektState) -> ObservedState:
+        """For the type checker only: a Gnällknekt game is what its observation reads of one."""
+        return state
