@@ -97,19 +97,24 @@ def _rename(rec: dict, new: dict[str, str]) -> dict:
             "actions": [{**a, "seat": n(a["seat"])} for a in rec.get("actions", [])]}
 
 
-DEALS = list(deals())
+@pytest.fixture(scope="module")
+def dealt() -> list[kortspel.State]:
+    """The deals, played once for the module when its first test asks (not at import, where
+    every worker of a parallel run would pay for them while collecting)."""
+    return list(deals())
 
 
-def test_the_samples_reach_every_kind_of_event_at_a_table_with_a_seat_named_you() -> None:
-    kinds = {e.kind for st in DEALS if "you" in st.game.names for e in st.events}
+def test_the_samples_reach_every_kind_of_event_at_a_table_with_a_seat_named_you(
+        dealt: list[kortspel.State]) -> None:
+    kinds = {e.kind for st in dealt if "you" in st.game.names for e in st.events}
     assert kinds == set(EVENT_KINDS)
 
 
-def test_every_event_reads_right_for_every_viewer() -> None:
+def test_every_event_reads_right_for_every_viewer(dealt: list[kortspel.State]) -> None:
     """Second person for the seat the event is about when it reads, third for everyone
     else; a seat named "you" is the reader to the teacher and is quoted to the others."""
     told = 0
-    for st in DEALS:
+    for st in dealt:
         names = list(st.game.names)
         you = names.index("you") if "you" in names else None
         for viewer in (None, *range(len(names))):
@@ -133,22 +138,22 @@ def test_every_event_reads_right_for_every_viewer() -> None:
     assert told > 50_000
 
 
-def test_the_record_narration_is_third_person_for_every_table() -> None:
+def test_the_record_narration_is_third_person_for_every_table(dealt: list[kortspel.State]) -> None:
     """The events' own text (the replay's words, the same for every reader) speaks of every
     seat in the third person, a seat named "you" in quotes, and ends each sentence."""
-    for st in DEALS:
+    for st in dealt:
         names = list(st.game.names)
         for e in st.events:
             check(e.text, e.kind, names=names)
             assert not re.search(r"\b[Yy]ou(r|rs)?\b", _plain_you(e.text)), e.text
-    st = next(s for s in DEALS if s.game.names[0] == "you" and s.bids[0] == "knock")
+    st = next(s for s in dealt if s.game.names[0] == "you" and s.bids[0] == "knock")
     knock = next(e for e in st.events if e.kind == "knock" and e.data == (0,))
     assert knock.text == ("“you” knocks, saying “Knack!” (Swedish for knock), and plays "
                           "this deal.")
 
 
-def test_the_review_reads_right_for_every_viewer() -> None:
-    for st in DEALS:
+def test_the_review_reads_right_for_every_viewer(dealt: list[kortspel.State]) -> None:
+    for st in dealt:
         names = list(st.game.names)
         for viewer in (None, *range(len(names))):
             lines = review(st, viewer)
