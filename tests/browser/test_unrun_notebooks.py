@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from browser_helpers import open_notebook, poll
 
+pytestmark = pytest.mark.browser
+
 PICTURED = ["kille/01-rules.ipynb", "kille/02-worked-examples.ipynb"]
 
 
