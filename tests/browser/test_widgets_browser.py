@@ -53,19 +53,20 @@ def test_replay_and_play_draw_and_react(lab):
     lab.assert_clean()
 
 
-EVERY_RUN = {"00-start-here.ipynb", "knock/01-rules.ipynb", "kille/02-worked-examples.ipynb",
-             "gnallknekt/03-play.ipynb", "kopknack/04-strategy.ipynb", "kille/05-coach.ipynb"}
-"""The notebooks run in JupyterLab by every test run: the start page and one notebook of each
-kind (rules, worked examples, play, strategy with its background jobs, coach), every game
-among them. The other fifteen run in CI (``thorough``); nbval runs every notebook's cells in
-every run, and the games' own browser tests click through each game's table."""
+IN_CI = {"00-start-here.ipynb", "knock/01-rules.ipynb", "kille/02-worked-examples.ipynb",
+         "gnallknekt/03-play.ipynb", "kopknack/04-strategy.ipynb", "kille/05-coach.ipynb"}
+"""The notebooks CI runs whole in JupyterLab (``thorough``): the start page and one notebook of
+each kind (rules, worked examples, play, strategy with its background jobs, coach), every
+game among them; the other fifteen with ``KORTSPEL_SLOW=1``. A quick run runs none here:
+nbval runs every notebook's cells in every run (``make test-notebooks``), and each game's
+own browser tests draw and click its tables in this same JupyterLab."""
 
 
 def _notebooks() -> list:
     base = REPO / "notebooks"
     paths = sorted(str(p.relative_to(base)) for p in base.rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
-    return [p if p in EVERY_RUN else pytest.param(p, marks=pytest.mark.thorough)
+    return [pytest.param(p, marks=pytest.mark.thorough if p in IN_CI else pytest.mark.slow)
             for p in paths]
 
 
