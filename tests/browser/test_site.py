@@ -67,9 +67,31 @@ def site() -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
-    FIGURES.parent.mkdir(exist_ok=True)
     if FIGURES_SEEN:
-        FIGURES.write_text(json.dumps(FIGURES_SEEN, indent=1, sort_keys=True) + "\n")
+        _keep_figures(FIGURES_SEEN)
+
+
+def _keep_figures(seen: dict[str, float]) -> None:
+    """Write the figures to ``FIGURES``, each the most over this run's workers: under xdist
+    every worker measures its own pages, and the run is one by pytest-xdist's run id."""
+    import fcntl
+    import os
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    FIGURES.parent.mkdir(exist_ok=True)
+    with open(FIGURES.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        merged = dict(seen)
+        if run and FIGURES.exists():
+            try:
+                before = json.loads(FIGURES.read_text(encoding="utf-8"))
+            except ValueError:
+                before = {}
+            if before.get("run") == run:
+                for name, value in before.items():
+                    if isinstance(value, (int, float)):
+                        merged[name] = max(merged.get(name, 0.0), value)
+        FIGURES.write_text(json.dumps({**merged, "run": run}, indent=1, sort_keys=True) + "\n")
 
 
 @pytest.fixture
