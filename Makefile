@@ -52,13 +52,15 @@ SITE_DEPS := $(shell find kortspel widgets notebooks -type f \( -name '*.py' -o 
                  -o -name '*.ipynb' \) -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) \
              tools/build_site.py jupyter/lab-overrides.json pyproject.toml setup.py
 
-.PHONY: help setup .venv lab test lint test-unit test-notebooks test-site bench app notebooks \
+.PHONY: help setup .venv lab test test-fast lint test-lint test-unit test-browser test-notebooks \
+        test-site bench app notebooks \
         site site-serve clean distclean
 
 help:
 	@echo "make lab        create .venv if needed, open JupyterLab on notebooks/00-start-here.ipynb"
 	@echo "make test       lint + unit and browser tests + execute every notebook (nbval)"
-	@echo "make lint       ruff check"
+	@echo "make test-fast  lint + the engines' tests, no browser (the inner loop, under 3 min)"
+	@echo "make lint       ruff check and mypy"
 	@echo "make bench      engine benchmark (python -m kortspel bench)"
 	@echo "make app        serve $(APP_NOTEBOOK) with Voila on http://$(APP_IP):$(APP_PORT)/"
 	@echo "                (GAME=kille: the game whose notebooks/GAME/03-play.ipynb to serve)"
@@ -111,44 +113,76 @@ setup .venv: $(STAMP)
 lab: $(STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00-start-here.ipynb
 
-lint: $(STAMP)
-	$(if $(LINT_DIRS),$(BIN)/ruff check $(LINT_DIRS),@echo "nothing to lint")
+# Every step of `make test` is a tier run through tools/tier.py, which passes its output
+# through and keeps one line (its wall time and its counts) in build/tiers.txt; `make test`
+# prints those lines at its end, passed or failed, so the next person sees where time goes.
+TIER      := $(BIN)/python tools/tier.py
+TIERS_LOG := build/tiers.txt
 
-# The tests share the cores (pytest-xdist, a worker a core). The engine and drawing tests are
+# ruff for style and mistakes, mypy for types (pyproject.toml [tool.mypy]: kortspel/ and
+# widgets/, untyped functions too). mypy, not pyright: it installs from PyPI with nothing
+# else (pyright's package fetches Node.js at its first run, and CI reaches no such host).
+lint: $(STAMP)
+	$(TIER) lint -- bash -c '$(BIN)/ruff check $(LINT_DIRS) && $(BIN)/mypy'
+
+# The tests share the cores (pytest-xdist, a worker a core; worksteal, so a worker left
+# with the slowest tests hands the rest to the other). The engine and drawing tests are
 # independent and CPU-bound; the browser tests spend much of their time waiting on a kernel
-# or a timer, so each worker runs its own JupyterLab, Voila and Chromium beside the other's
-# (8.3 minutes on two busy cores, against 12.8 one at a time). They run after the others, not
-# among them, so that a browser never waits on a core the engine tests hold.
-# The site's browser test runs in test-site (it needs the built site), not here.
-# A browser test that fails is run once more (BROWSER_RERUNS), and the summary says so
-# ("R" and "rerun"): on a loaded machine a real browser now and then misses a timer that the
-# same test meets the next time; a defect fails both times.
+# or a timer, so each worker runs its own JupyterLab, Voila and Chromium beside the other's.
+# They run after the others, not among them, so that a browser never waits on a core the
+# engine tests hold. The site's browser test runs in test-site (it needs the built site).
+# A browser test that fails is run once more (BROWSER_RERUNS) as a safety net only: the
+# summary says so ("rerun"), and a rerun is a defect to mend, never a pass to accept.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+XDIST := -n $(JOBS) --dist worksteal
 BROWSER_RERUNS ?= --reruns 1 --reruns-delay 5
 test-unit: $(STAMP)
-	$(BIN)/pytest -q -rfEs -n $(JOBS) tests --ignore=tests/browser
-	$(BIN)/pytest -q -rfEsR -n $(JOBS) $(BROWSER_RERUNS) tests/browser --ignore=tests/browser/test_site.py
+	$(TIER) unit -- $(BIN)/pytest -q -rfEs $(XDIST) tests --ignore=tests/browser
 
-# `make test` runs it in CI (CI=true) only: it takes about 12 minutes on two cores, which would
-# take `make test` past its 15 minutes here.
+test-browser: $(STAMP)
+	$(TIER) browser -- $(BIN)/pytest -q -rfEsR $(XDIST) $(BROWSER_RERUNS) tests/browser \
+	    --ignore=tests/browser/test_site.py
+
+# The inner loop, under 3 minutes: lint, the engines and their rules, no browser, no
+# drawing, no notebooks, no wheel built.
+FAST_SKIP := --ignore=tests/browser --ignore=tests/drawing --ignore=tests/test_try_it_yourself.py \
+             --ignore=tests/test_packaging.py
+test-fast: $(STAMP)
+	@mkdir -p build && rm -f $(TIERS_LOG)
+	@status=0; \
+	$(MAKE) --no-print-directory lint || status=$$?; \
+	[ $$status -ne 0 ] || $(TIER) fast -- $(BIN)/pytest -q -rfEs $(XDIST) tests $(FAST_SKIP) \
+	    || status=$$?; \
+	$(TIER) --summary; exit $$status
+
+# `make test` runs it in CI (CI=true) only.
 # The site is rebuilt only when a source changed since the last build (build/site.stamp);
 # the build itself is clean each time.
-test-site: $(SITE)/.built
-	$(BIN)/pytest -q -rfEsR $(BROWSER_RERUNS) tests/browser/test_site.py
+test-site: $(STAMP)
+	$(TIER) site-build -- $(MAKE) --no-print-directory $(SITE)/.built
+	$(TIER) site -- $(BIN)/pytest -q -rfEsR $(XDIST) $(BROWSER_RERUNS) tests/browser/test_site.py
 
 # One notebook a worker at a time (loadscope keeps a notebook's cells, which share a kernel,
 # on one worker).
 test-notebooks: $(STAMP)
-	$(if $(NOTEBOOKS),$(BIN)/pytest -q -rfEs -n $(JOBS) --dist loadscope --nbval-lax --nbval-current-env notebooks,\
+	$(if $(NOTEBOOKS),$(TIER) notebooks -- $(BIN)/pytest -q -rfEs -n $(JOBS) --dist loadscope \
+	    --nbval-lax --nbval-current-env notebooks,\
 	    @echo "no notebooks under notebooks/ yet: skipping the nbval step")
 
-# Sequential on purpose: stop at the first failing step, exit non-zero.
+# Sequential on purpose: stop at the first failing tier, exit non-zero, and say what each
+# tier that ran cost. In CI (CI=true) the tests marked thorough run inside the unit and
+# browser tiers, and the site is built and played last.
+TEST_TIERS := lint unit browser notebooks $(if $(CI),site)
 test: $(STAMP)
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory test-unit
-	$(MAKE) --no-print-directory test-notebooks
-	$(if $(CI),$(MAKE) --no-print-directory test-site,\
-	    echo "== not run here: make test-site (the static site built and played in Chromium, about 12 min; CI runs it)")
+	@mkdir -p build && rm -f $(TIERS_LOG)
+	@status=0; for tier in $(TEST_TIERS); do \
+	    $(MAKE) --no-print-directory test-$$tier || { status=$$?; break; }; \
+	done; \
+	$(if $(CI),,echo "== not run here: make test-site (the static site built and played in \
+	Chromium; CI runs it)";) \
+	$(TIER) --summary; exit $$status
+
+test-lint: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m kortspel bench
