@@ -1,8 +1,9 @@
 """Swedish Knock's part of the search (``kortspel.search``): the cards a seat has not seen,
 how to deal them anew with the round's history replayed, and a quick greedy rollout.
 
-The expert chooses by ``objective`` (its points less the others' average, which is what
-wins a match); the coach and the ladder speak of ``value``, the points themselves.
+Its measure (``value``), the one the coach, the review, the grades and the expert all use,
+is a seat's points this round less the others' average: what a player plays for (``value``
+says why).
 
 A seat has seen its own cards (dealt and drawn), the upcard, every card thrown on the pile
 and every card taken from it. The rest, the other seats' cards it never saw and the stock's,
@@ -22,10 +23,12 @@ from .cards import INDEX, POINTS
 from .state import _DRAW, KnockState
 from .value import KEY, value_of_key
 
-METRIC = ("points this round (stars included)", "lower")
+METRIC = ("your points this round less the others' average (stars included)", "lower")
+"""Said as a pupil would: your points less the average of the other seats' (below zero: you
+scored fewer than they did), fewer is better."""
 ROLLOUT_AIM = "floor 2,000"
 """The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
-BOUNDS = (0.0, 200.0)
+BOUNDS = (-200.0, 200.0)
 
 KNOCK_AT = 10
 """The rollout policy knocks on a hand worth this much or less."""
@@ -146,25 +149,17 @@ def rollout(state: KnockState, rng: random.Random) -> None:
 
 
 def value(state: KnockState, seat: int) -> float:
-    """The points ``seat`` scores this round: its hand's value plus a false knock's cost."""
-    out = state.outcome
-    assert out is not None
-    score = out.settlement.round_scores[seat]
-    return float(score or 0)
+    """What ``seat`` scores this round against the rest of the table: its points (its hand's
+    value plus a false knock's cost) less the average of the other seats' points.
 
-
-OBJECTIVE = ("points this round less the others' average (stars included)", "lower")
-OBJECTIVE_BOUNDS = (-200.0, 200.0)
-
-
-def objective(state: KnockState, seat: int) -> float:
-    """What the expert plays for: its points this round less the others' average.
-
-    A seat's own points alone can never favour a knock: a knock freezes its hand, while one
-    more draw can only lower it (the card drawn may be thrown straight back), so a search
-    on ``value`` never knocks. But a match is lost by the seat whose total passes 100 first,
-    and a knock wins by freezing the *others* before they improve: the round is worth to a
-    seat what it scores against the rest of the table.
+    Why not its own points alone? A match is lost by the seat whose total passes 100 first,
+    so a round is worth to a seat what it scores *against the others*: 12 points when they
+    score 30 each is a good round, 5 points when they score 0 a bad one. And its own points
+    can never favour the game's key decision, the knock: a knock freezes the knocker's hand,
+    while one more draw can only lower it (the card drawn may be thrown straight back), so
+    by that measure drawing always looks at least as good. What a knock wins is the others'
+    turns: it freezes them before they improve. Measured against the others, a knock on a
+    low hand late in the round ranks first, as a player knows it should.
     """
     out = state.outcome
     assert out is not None
