@@ -11,9 +11,9 @@ budgets explicitly.
 
 Tests marked ``thorough`` run in CI (``CI=true``) and with ``KORTSPEL_THOROUGH=1`` (or
 ``KORTSPEL_SLOW=1``), and are skipped by a local ``make test``: each repeats, at several
-times the cost, what a quicker test of the default run already checks (one notebook of each
-game run in a real JupyterLab stands for all twenty-one there; nbval runs every one of them),
-and together they would take ``make test`` past its 15 minutes on two cores.
+times the cost, what a quicker test of the default run already checks (nbval runs every
+notebook's cells; CI also runs six of them whole in a real JupyterLab), and together they
+would take ``make test`` past its 10 minutes on two cores (docs/testing.md).
 """
 
 from __future__ import annotations
