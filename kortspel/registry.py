@@ -170,8 +170,9 @@ def bot_for(game: Any, level: Any = "heuristic", name: str | None = None, *,
     ``kortspel.search.step`` and ``play_hand`` drive it so."""
     s = spec(game)
     if level == "expert":
-        from .search import ExpertBot, hooks
+        from .search import ExpertBot, check_budget, hooks
 
+        check_budget(seconds, playouts)  # nan, inf, 0 or 2.5 worlds: refused before any bot
         mod = hooks(s.name)  # a game without a worlds module says so here
         if seconds is None and playouts is None:
             seconds = 1.0

@@ -48,12 +48,25 @@ from types import ModuleType
 from typing import Any
 
 from .actions import CHANCE, Action
+from .checks import quote
 from .errors import KortspelError
 
 __all__ = ["OptionValue", "Evaluation", "Edge", "Hidden", "SearchError", "evaluate",
            "sample_world", "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout",
            "value", "searchable", "step", "play_hand", "CLEAR_WORLDS"]
 
+
+MAX_SECONDS = 3600.0
+"""The most ``seconds`` a search (or the expert, a decision) may be given: an hour. A budget
+of NaN compares false with every clock reading and infinity (or ``1e308``) never passes, so
+a search given one would never return; no one means a decision of more than an hour."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The most worlds (``playouts``) a search may be given: a million, hours of play-outs in
+the slowest game."""
+
+MAX_TRIES = 1_000_000
+"""The most deals :func:`sample_world` may be given (``tries``) to find one that agrees."""
 
 CLEAR_WORLDS = 8
 """Worlds below which no difference counts as clear, however steady: a few worlds that
@@ -63,6 +76,47 @@ happen to agree say little about the many the seat cannot tell apart."""
 class SearchError(KortspelError):
     """The search cannot work here: a game without a worlds module, a hand that is over, a
     seat not to act, or no world consistent with what the seat saw could be dealt."""
+
+
+def check_budget(seconds: Any, playouts: Any) -> None:
+    """Refuse a budget the search could not keep: ``seconds`` a finite number more than 0
+    and at most :data:`MAX_SECONDS` (or ``None``), ``playouts`` a whole number from 1 to
+    :data:`MAX_PLAYOUTS` (or ``None``). A value from zero worlds is never given."""
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+            seconds, int | float) or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_SECONDS):
+        raise SearchError(f"seconds is the time to think, a number more than 0 and at most "
+                          f"{MAX_SECONDS:g} (or None, with playouts=), not "
+                          f"{quote(seconds, 40)}")
+    if playouts is not None and (type(playouts) is not int
+                                 or not 1 <= playouts <= MAX_PLAYOUTS):
+        raise SearchError(f"playouts is a number of worlds to play out, a whole number from 1 "
+                          f"to {MAX_PLAYOUTS} (or None, with seconds=), not "
+                          f"{quote(playouts, 40)}")
+
+
+def _check_state(state: Any, what: str) -> None:
+    """Refuse what is not a hand's state (an observation, a record, ``None``)."""
+    if all(hasattr(state, a) for a in ("game", "legal_actions", "events", "is_over")):
+        return
+    if hasattr(state, "view"):
+        raise SearchError(f"{what} deals from the hand itself (its state), using only what the "
+                          "seat saw; an observation alone cannot be dealt from")
+    raise SearchError(f"{what} takes a hand's state (game.new_hand(...) or "
+                      f"kortspel.replay(record)), not {quote(state, 40)}")
+
+
+def _check_seat(state: Any, seat: Any) -> int:
+    n = len(state.game.names)
+    if type(seat) is not int or not 0 <= seat < n:
+        raise SearchError(f"seat is a seat number, 0 to {n - 1} ("
+                          f"{', '.join(map(str, state.game.names))}), not {quote(seat, 40)}")
+    return seat
+
+
+def _check_rng(rng: Any) -> None:
+    if not isinstance(rng, random.Random):
+        raise SearchError(f"rng is a random.Random (random.Random(7)), not {quote(rng, 40)}")
 
 
 @dataclass(frozen=True)
@@ -212,6 +266,13 @@ def sample_world(state: Any, seat: int, rng: random.Random, *, tries: int = 2000
     ``same_view(sample, state, seat)``, the unseen cards dealt uniformly among the deals that
     agree with what it saw. Raises :class:`SearchError` when ``tries`` deals all disagree
     (a history so telling that almost no deal plays it out)."""
+    if _hidden is None:
+        _check_state(state, "sample_world")
+        _check_seat(state, seat)
+        _check_rng(rng)
+        if type(tries) is not int or not 1 <= tries <= MAX_TRIES:
+            raise SearchError(f"tries is a number of deals to try, a whole number from 1 to "
+                              f"{MAX_TRIES}, not {quote(tries, 40)}")
     mod = hooks(state.game.name)
     hid = _hidden if _hidden is not None else mod.hidden(state, seat)
     seen = _seen if _seen is not None else visible(state, seat)
@@ -227,6 +288,10 @@ def sample_world(state: Any, seat: int, rng: random.Random, *, tries: int = 2000
         if world is not None and world.to_act == state.to_act \
                 and world.is_over == state.is_over and visible(world, seat) == seen:
             return world
+    if state.is_over:
+        raise SearchError(f"the hand is over: what was shown at its end leaves almost no deal "
+                          f"of the {len(base)} cards seat {seat} did not see that agrees "
+                          f"(none in {tries} tries); sample worlds of a hand still in play")
     raise SearchError(f"no deal of {len(base)} unseen cards agreed with what seat {seat} saw "
                       f"in {tries} tries")
 
@@ -274,17 +339,33 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     the legal actions) the result's ``edges`` say how much better each other option did than
     it, world by world.
     """
+    _check_state(state, "evaluate")
     if state.is_over:
         raise SearchError("the hand is over: there is nothing left to decide")
-    me = state.to_act if seat is None else seat
+    me = state.to_act if seat is None else _check_seat(state, seat)
     if me is None or me == CHANCE:
         raise SearchError("no seat is to act now (the rules shuffle next)")
-    mod = hooks(state.game.name)
-    legal = list(state.legal_actions(me) if actions is None else actions)
-    if not legal:
-        raise SearchError(f"seat {me} has nothing to decide now")
+    check_budget(seconds, playouts)
     if playouts is None and seconds is None:
         raise SearchError("give the search a budget: seconds=, playouts= or both")
+    if rng is not None:
+        _check_rng(rng)
+    if stop is not None and not callable(stop):
+        raise SearchError(f"stop is a function of no arguments that says True to end the "
+                          f"search early (or None), not {quote(stop, 40)}")
+    mod = hooks(state.game.name)
+    legal_now = state.legal_actions(me)
+    if actions is None:
+        legal = list(legal_now)
+    elif not isinstance(actions, Sequence) or not all(
+            isinstance(a, Action) and a in legal_now for a in actions):
+        raise SearchError(f"actions is a list of seat {me}'s legal actions now (some of "
+                          f"state.legal_actions({me})), or None for all of them, not "
+                          f"{quote(actions, 60)}")
+    else:
+        legal = list(actions)
+    if not legal:
+        raise SearchError(f"seat {me} has nothing to decide now")
     rng = rng if rng is not None else random.Random()
     words, better = mod.METRIC
     bounds = mod.BOUNDS
@@ -376,6 +457,10 @@ class ExpertBot:
 
     def __init__(self, game: str, name: str = "expert", *, seconds: float | None = 1.0,
                  playouts: int | None = None, anchor: Any | None = None) -> None:
+        check_budget(seconds, playouts)
+        if seconds is None and playouts is None:
+            raise SearchError("give the expert a budget a decision: seconds=, playouts= or "
+                              "both")
         self.game = game
         self.name = name
         self.seconds = seconds
