@@ -238,6 +238,12 @@ def _check_budget(seconds: Any, playouts: Any) -> None:
                          f"{quote(playouts, 40)}")
 
 
+def _check_stop(stop: Any) -> None:
+    if stop is not None and not callable(stop):
+        raise CoachError(f"stop is a function of no arguments that says True to stop thinking "
+                         f"early (stop=lambda: False), or None, not {quote(stop, 40)}")
+
+
 def _check_rng(rng: Any) -> random.Random:
     if rng is None:
         return random.Random()
@@ -285,6 +291,7 @@ def hint(state: Any, seconds: float | None = 1.0, rng: random.Random | None = No
     never changed."""
     _check_state(state)
     _check_budget(seconds, playouts)
+    _check_stop(stop)
     rng = _check_rng(rng)
     if state.is_over:
         raise CoachError("the hand is over: there is nothing left to decide (review(record, "
@@ -419,6 +426,7 @@ class Reviewer:
 
     def step(self, stop: Callable[[], bool] | None = None) -> Decision | None:
         """Judge the next decision; ``None`` when every one is judged."""
+        _check_stop(stop)
         if self.done:
             return None
         from . import search
@@ -607,6 +615,13 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
         try:
             world = search.sample_world(state, seat, rng)
         except KortspelError as err:
+            if state.is_over:
+                from . import registry
+
+                word = registry.spec(state.game.name).hand_word
+                raise CoachError(f"the {word} is over: what was shown at its end leaves "
+                                 f"nothing for seat {seat} to guess; ask beliefs(state, seat) "
+                                 f"while the {word} is in play") from err
             raise CoachError(f"no deal agrees with what seat {seat} saw: {err}") from err
         # Everything a seat has in front of it (its hand, its piles), face up or down.
         held: dict[int, set[str]] = {s: set() for s in counts}
