@@ -136,6 +136,22 @@ def table_text(game_name: str, seats: int, hands: int, seconds: float,
              f"| level | mean | 95% interval | seat-hands | less the heuristic, {by} |",
              "| --- | --- | --- | --- | --- |"]
     for r in rows:
-        vs = "—" if r.vs_heuristic is None else f"{r.vs_heuristic:+.3f} ± {r.vs_half:.3f}"
-        lines.append(f"| {r.level} | {r.mean:.3f} | ± {r.half:.3f} | {r.seats} | {vs} |")
+        vs = "—" if r.vs_heuristic is None else _figure(r.vs_heuristic, r.vs_half, "+.3f")
+        mean = f"{r.mean:.3f}" if math.isfinite(r.mean) else "n/a"
+        half = f"± {r.half:.3f}" if math.isfinite(r.half) else FEW
+        lines.append(f"| {r.level} | {mean} | {half} | {r.seats} | {vs} |")
     return "\n".join(lines)
+
+
+FEW = "n/a: too few hands for an interval"
+"""What the table says where an interval cannot be had (one hand, or none): a mean of one
+value has no spread to measure, and ``inf`` or ``nan`` would read as a result."""
+
+
+def _figure(mean: float, half: float | None, form: str) -> str:
+    """A mean with its interval, or words where either is not a number."""
+    if not math.isfinite(mean):
+        return "n/a"
+    if half is None or not math.isfinite(half):
+        return f"{mean:{form}} ({FEW})"
+    return f"{mean:{form}} ± {half:.3f}"
