@@ -45,6 +45,7 @@ class CoachPanel(Panel):
     answers are the same every time."""
 
     LISTED = 8  # more decisions than this: only those that cost are listed by name
+    _closed = False
 
     def __init__(self, play: Any, *, hints: bool, review: bool, seconds: float = 1.0,
                  review_seconds: float = 0.3, playouts: int | None = None) -> None:
@@ -373,7 +374,13 @@ class CoachPanel(Panel):
         return rec
 
     def step_through(self) -> Replay | None:
-        """Show the reviewed hand step by step, each decision's grade as its note."""
+        """Show the reviewed hand step by step, each decision's grade as its note. A closed
+        view (``close()``) refuses with a ``CoachError`` and makes no widget."""
+        if self._closed or getattr(self.play, "_closed", False):
+            raise coach.CoachError(
+                "this view is closed, and a closed view shows nothing: step through a hand in "
+                "a view that is open (make a new Play, or kortspel.widgets.Replay(record) for "
+                "a record)")
         rec = self.graded_record()
         if rec is None:
             return None
@@ -391,6 +398,7 @@ class CoachPanel(Panel):
         self.close_replay.layout.display = "none"
 
     def close(self) -> None:
+        self._closed = True
         self._reviewed = None
         self.reviewer = None
         self._drop_replay()

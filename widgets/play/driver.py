@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import kortspel
-from kortspel import Action, KortspelError
+from kortspel import Action, InvalidActionError, KortspelError
 from kortspel.search import searchable
 from kortspel.search import step as think_and_step
 
@@ -245,7 +245,13 @@ class MatchDriver(_Host):
 
     def act(self, action: Action | str, seat: int | None = None) -> bool:
         """Play a human decision (an Action, or a verb for an action without arguments);
-        anything not legal now is refused with a message and changes nothing."""
+        anything not legal now is refused with a message and changes nothing. What is neither
+        (``None``, a number, a dict) is refused with an ``InvalidActionError``."""
+        if not isinstance(action, Action | str):
+            verb = self._some_verb()
+            raise InvalidActionError(
+                "act takes an action: one of the Actions of hand.legal_actions(seat), or the "
+                f"verb of one as text{f' ({verb!r})' if verb else ''}, not {_brief(action)}")
         if self._closed:
             return False
         if isinstance(action, str):
@@ -277,6 +283,16 @@ class MatchDriver(_Host):
         self._refresh()
         self._schedule()
         return True
+
+    def _some_verb(self) -> str:
+        """A verb to show in a message: one a human seat may use now, or none."""
+        hand = self.hand
+        for seat in (hand.to_act, *self.humans):
+            if seat in self.humans and not hand.is_over:
+                legal = hand.legal_actions(seat)
+                if legal:
+                    return str(legal[0].verb)
+        return ""
 
     def _next_hand(self) -> None:
         if not self.hand.is_over:

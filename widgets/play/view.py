@@ -76,6 +76,19 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
         if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 5:
             raise KortspelError(f"pace is seconds between computer moves, 0 to 5, not "
                                 f"{_brief(pace)}")
+        # Every argument is checked before the first widget is made: a refused view leaves
+        # no model open in the kernel.
+        for flag, name in ((hints, "hints"), (review, "review")):
+            if flag is not None and not isinstance(flag, bool):
+                raise KortspelError(f"{name} is True or False, not {_brief(flag)}")
+        if isinstance(coach_seconds, bool) or not isinstance(coach_seconds, int | float) or \
+                not 0 < coach_seconds <= 10:
+            raise KortspelError(f"coach_seconds is the coach's time to think, more than 0 and "
+                                f"at most 10 seconds, not {_brief(coach_seconds)}")
+        if coach_playouts is not None and (type(coach_playouts) is not int
+                                           or not 1 <= coach_playouts <= 10_000):
+            raise KortspelError(f"coach_playouts is a number of sampled deals, 1 to 10000, "
+                                f"not {_brief(coach_playouts)}")
         self.adapter = adapter_for(spec.name)
         self.spec = spec
         self.match_options = self._length(spec, length)
@@ -98,22 +111,11 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
         self._picked = frozenset()
         # A question waiting for Yes or No: what it is about, and the hand it was asked in.
         self._confirming = None
-        self.news = W.HTML()  # a pot won, the match won: said once, between hands
         self._screen = self.humans[0]  # the human whose view the screen shows
         self._handover = None
-        self.match = self._new_match()
+        self.match = self._new_match()  # a length the match refuses: no widget made yet
+        self.news = W.HTML()  # a pot won, the match won: said once, between hands
         self._tell_first_deal()
-        for flag, name in ((hints, "hints"), (review, "review")):
-            if flag is not None and not isinstance(flag, bool):
-                raise KortspelError(f"{name} is True or False, not {_brief(flag)}")
-        if isinstance(coach_seconds, bool) or not isinstance(coach_seconds, int | float) or \
-                not 0 < coach_seconds <= 10:
-            raise KortspelError(f"coach_seconds is the coach's time to think, more than 0 and "
-                                f"at most 10 seconds, not {_brief(coach_seconds)}")
-        if coach_playouts is not None and (type(coach_playouts) is not int
-                                           or not 1 <= coach_playouts <= 10_000):
-            raise KortspelError(f"coach_playouts is a number of sampled deals, 1 to 10000, "
-                                f"not {_brief(coach_playouts)}")
         # Hints are for practice: a match (practice=False) has none unless asked for.
         self.hints = self.practice if hints is None else hints
         children = self._build_panels(pace)
