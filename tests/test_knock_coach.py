@@ -1,7 +1,7 @@
 """Swedish Knock's coach advises the knock (issue 37): known answers.
 
 The coach values an option by the game's one measure (``kortspel.knock.worlds.value``): your
-points this round less the others' average, what a player plays for in a match the first
+points this round less the others' average, what a player plays for in a game the first
 seat past 100 loses. By the seat's own points alone a knock could never come first (a knock
 freezes your hand; one more draw can only lower it), so the coach never advised the game's
 key decision. Here are positions where a knock is clearly right (a hand of 1 to 3 points

@@ -256,11 +256,11 @@ def match_progress(match: Any, viewer: int | None = None) -> str:
 
 # How the coach (kortspel.coach) speaks of Knock: the measure is your points this round less
 # the others' average (stars included; fewer is better, below zero you beat the table), the
-# round's worth in a match that the first seat past 100 loses. A point of yours counts in it
+# round's worth in a game that the first seat past 100 loses. A point of yours counts in it
 # one for one, so it is graded in points as before.
 COACH_UNIT = "points"
 COACH_GRADES = (1.0, 3.0, 7.0)
-COACH_GRADES_WHY = ("Your points against the others' average run some 40 either way in a "
+COACH_GRADES_WHY = ("Your points against the others' average run some 35 either way in a "
                     "round, and each point of yours counts in full: 1 point is a card's "
                     "difference, 3 a low card kept for nothing or a turn given to the others "
                     "to improve, 7 a star or a face card too many.")

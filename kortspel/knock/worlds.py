@@ -152,7 +152,7 @@ def value(state: KnockState, seat: int) -> float:
     """What ``seat`` scores this round against the rest of the table: its points (its hand's
     value plus a false knock's cost) less the average of the other seats' points.
 
-    Why not its own points alone? A match is lost by the seat whose total passes 100 first,
+    Why not its own points alone? A game is lost by the seat whose total passes 100 first,
     so a round is worth to a seat what it scores *against the others*: 12 points when they
     score 30 each is a good round, 5 points when they score 0 a bad one. And its own points
     can never favour the game's key decision, the knock: a knock freezes the knocker's hand,
