@@ -121,36 +121,49 @@ class GnallknektHeuristic:
         lives = {s: obs.lives(s) for s in seats_in}
         most = max(lives.values())
         jacks = sum(1 for c in hand if c in _JACKS)
+        index = {name: s for s, name in enumerate(obs.names)}
+        # Attacks share their targets and their cards: each gain and each cost is worked
+        # out once, in the same steps, so the scores (and the choice) are as if each attack
+        # were scored alone.
+        gains: dict[tuple[str, int], float] = {}
+        costs: dict[tuple[tuple[str, ...], int | str], float] = {}
         best: Action | None = None
         best_score = float("-inf")
         for a in attacks:
-            target = obs.names.index(a.get("target"))
-            pile: Pile = obs.pile(target, a.get("pile"))
-            unit = top_unit(pile.up)
-            gain = float(len(unit))
-            if pile.size == len(unit):  # the pile goes
-                gain += 3.0
-                if lives.get(target, 0) == 1:  # and its owner is out
-                    gain += 6.0 if len(seats_in) > 2 else 50.0
-            if lives.get(target) == most:
-                gain += 0.3  # hold back the leader
-            cards = a.get("cards")
-            src = a.get("from")
-            if src == "hand":
-                cost = 0.0
-                for c in cards:
-                    if c in _JACKS:
-                        cost += 1.2 if jacks <= 1 else 0.6
-                    else:
-                        cost += attack_value(c) / 30
-                if len(cards) == 2:
-                    cost += 0.6
-            else:
-                own = mine[src]
-                # Taking cards off an own pile weakens it; worth it only when its top is
-                # weak anyway, and never for the last cards of a pile.
-                cost = 1.2 * len(cards) + (3.0 if own.size == len(cards) else 0.0)
-                cost -= max(0.0, 6 - top_safety(own.up)) / 6
+            # an attack's arguments: cards, from, target, pile (``state._play`` reads them so)
+            (_, cards), (_, src), (_, name), (_, at) = a.args
+            gain = gains.get((name, at))  # type: ignore[arg-type]
+            if gain is None:
+                target = index[name]  # type: ignore[index]
+                pile: Pile = obs.pile(target, at)  # type: ignore[arg-type]
+                unit = top_unit(pile.up)
+                gain = float(len(unit))
+                if pile.size == len(unit):  # the pile goes
+                    gain += 3.0
+                    if lives.get(target, 0) == 1:  # and its owner is out
+                        gain += 6.0 if len(seats_in) > 2 else 50.0
+                if lives.get(target) == most:
+                    gain += 0.3  # hold back the leader
+                gains[name, at] = gain  # type: ignore[index]
+            cost = costs.get((cards, src))  # type: ignore[arg-type]
+            if cost is None:
+                if src == "hand":
+                    cost = 0.0
+                    for c in cards:  # type: ignore[union-attr]
+                        if c in _JACKS:
+                            cost += 1.2 if jacks <= 1 else 0.6
+                        else:
+                            cost += attack_value(c) / 30
+                    if len(cards) == 2:  # type: ignore[arg-type]
+                        cost += 0.6
+                else:
+                    own = mine[src]  # type: ignore[index]
+                    # Taking cards off an own pile weakens it; worth it only when its top
+                    # is weak anyway, and never for the last cards of a pile.
+                    n = len(cards)  # type: ignore[arg-type]
+                    cost = 1.2 * n + (3.0 if own.size == n else 0.0)
+                    cost -= max(0.0, 6 - top_safety(own.up)) / 6
+                costs[cards, src] = cost  # type: ignore[index]
             score = gain - cost
             if score > best_score:
                 best, best_score = a, score
