@@ -1,5 +1,6 @@
 """Gnällknekt's part of the search (``kortspel.search``): the cards a seat has not seen, how to
-deal them anew with the game's history replayed, and a rollout to the game's end.
+deal them anew with the game's history replayed, and a rollout to a horizon valued by a learned
+evaluator.
 
 Every card is in the pack twice, and a seat cannot tell the two copies apart, so what it has
 seen is kept by name (``records.public_names``: its hand and draws, every card an action
@@ -10,9 +11,16 @@ places and the game replayed. This keeps fewer worlds than the seat could strict
 (a name seen once pins both copies), never more: every world is one it cannot tell from the
 real game.
 
-No horizon: a rollout plays the game to its end (a win or the endgame's draw) with random
-moves, which is slow (a game is some hundreds of moves), so the evaluator gets few worlds a
-second here; the figures are in ``python -m kortspel bench``.
+A horizon: a rollout plays the rest of the turn under way and then one round (a turn of
+every seat still in, ``HORIZON_ROUNDS``), every seat playing as the heuristic would from
+what it could know (``policy``, through ``Sight``), and ``value`` asks the evaluator
+(``evaluator.py``, weights fitted by ``tools/train_gnallknekt.py`` to games the heuristic
+plays) each seat's chance of winning from the table it reached. A whole game with random
+moves gave three to six worlds an option in a second's hint, too few to tell options apart;
+played to the horizon and valued by the evaluator, a world costs a few times less and its
+value varies far less than a win's 1 or a loss's 0. The horizon was chosen by measurement
+(``docs/players.md``, "Gnällknekt's evaluator"); a game that ends before it is valued as it
+ended.
 """
 
 from __future__ import annotations
@@ -20,9 +28,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..actions import CHANCE, Action
 from ..errors import KortspelError
-from ..protocol import RandomBot
 from ..search import Hidden
+from .bots import GnallknektHeuristic
+from .evaluator import win_chance
+from .observation import Pile
 from .records import public_names
 from .state import GnallknektState
 
@@ -32,10 +43,14 @@ ROLLOUT_AIM = "aim 200"
 """The issue's aim for rollouts a second on one core (``python -m kortspel bench``)."""
 ANCHORED = True
 """The expert plays as the heuristic unless its search shows a clearly better option (see
-``kortspel.search.ExpertBot``): at a tenth of a second a decision it plays out a world or two
+``kortspel.search.ExpertBot``): at a tenth of a second a decision it plays out a few worlds
 per option, too few to choose on alone."""
 
-_PICK = RandomBot().pick
+HORIZON_ROUNDS = 1
+"""How far a rollout plays: the rest of the turn under way, then this many rounds (a turn
+of every seat still in), then the evaluator values the table."""
+
+_HEURISTIC = GnallknektHeuristic()
 
 
 def hidden(state: GnallknektState, seat: int) -> Hidden:
@@ -72,19 +87,80 @@ def hidden(state: GnallknektState, seat: int) -> Hidden:
     return Hidden(cards, deal, places)
 
 
-def rollout(state: GnallknektState, rng: random.Random) -> None:
-    """Play the game to its end with random moves (a rebuilt stock shuffled from ``rng``)."""
-    play = state.play_pick
+class Sight:
+    """What the seat to act could know, read from a world's table for the rollout's policy:
+    its own hand, every pile's face-up cards and how many lie face down, the top of the
+    discard pile, and who is still in. Never another hand, a face-down card or the stock:
+    they are not held here (of the face-down cards only their counts), so the policy cannot
+    read them. It answers what ``GnallknektHeuristic`` asks of an observation, each pile
+    made only when asked."""
+
+    __slots__ = ("seat", "names", "hand", "discard", "seats_in", "_lives", "_up", "_down",
+                 "_piles")
+
+    def __init__(self, state: GnallknektState) -> None:
+        seat = self.seat = state.cur
+        self.names = state.game.names
+        self.hand = state._hands[seat][:]
+        self.discard = state._discards[-1:]
+        lives = self._lives = state._lives[:]
+        self.seats_in = [s for s in range(len(lives)) if lives[s]]
+        self._up = state._up  # face up: every seat sees them
+        self._down = [[len(d) for d in piles] for piles in state._down]  # how many only
+        self._piles: dict[tuple[int, int], Pile] = {}
+
+    def pile(self, seat: int, pile: int) -> Pile:
+        got = self._piles.get((seat, pile))
+        if got is None:
+            got = self._piles[seat, pile] = Pile(self._down[seat][pile],
+                                                 tuple(self._up[seat][pile]))
+        return got
+
+    def piles(self, seat: int) -> list[Pile]:
+        return [self.pile(seat, i) for i in range(3)]
+
+    def lives(self, seat: int) -> int:
+        return self._lives[seat]
+
+
+def policy(state: GnallknektState, rng: random.Random) -> Action:
+    """The action the rollout plays for the seat to act: the heuristic's choice, from what
+    that seat could know (``Sight``)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _HEURISTIC.choose(Sight(state), legal, rng)  # type: ignore[arg-type]
+
+
+def rollout(state: GnallknektState, rng: random.Random,
+            rounds: int | None = None) -> None:
+    """Play the rest of the turn under way and ``rounds`` (default ``HORIZON_ROUNDS``)
+    rounds more with the heuristic (``policy``), a rebuilt stock shuffled from ``rng``; or
+    to the game's end if it comes first. ``rounds=None`` and a negative number: the
+    default; pass a large number to play to the end."""
+    if rounds is None or rounds < 0:
+        rounds = HORIZON_ROUNDS
+    cur = state.cur
+    turns = 1 + rounds * len(state.seats_in)  # turns still to end
     while not state.is_over:
-        if state.to_act == -1:
+        if state.to_act == CHANCE:
             state.apply(state.sample_chance(rng))
-        else:
-            play(_PICK, rng)
+            continue
+        if state.cur != cur:
+            turns -= 1
+            if not turns:
+                return
+            cur = state.cur
+        state._play(policy(state, rng))
 
 
 def value(state: GnallknektState, seat: int) -> float:
-    """1 when ``seat`` won the game, a half for each of two seats in a draw, else 0."""
-    if state.winner is not None:
-        return 1.0 if state.winner == seat else 0.0
-    tie = state.tie
-    return 0.5 if tie is not None and seat in tie else 0.0
+    """For a finished game: 1 when ``seat`` won it, a half for each of two seats in a draw,
+    else 0. For a game the rollout left at its horizon: ``seat``'s chance of winning it, by
+    the evaluator (``evaluator.win_chance``)."""
+    if state.is_over:
+        if state.winner is not None:
+            return 1.0 if state.winner == seat else 0.0
+        tie = state.tie
+        return 0.5 if tie is not None and seat in tie else 0.0
+    return win_chance(state, seat)
