@@ -53,3 +53,18 @@ def _quick_table_coach(monkeypatch: pytest.MonkeyPatch) -> None:
         init(self, play, playouts=TEST_DEALS if playouts is None else playouts, **kw)
 
     monkeypatch.setattr(CoachPanel, "__init__", quick)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print why each rerun test failed the first time: a rerun passes the run as a safety
+    net, but it is a defect to mend, and the summary's one line ("RERUN test_x") alone
+    would leave the next person nothing to mend it from."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if not reruns:
+        return
+    terminalreporter.section("why these tests were rerun (each is a defect to mend)")
+    for report in reruns:
+        terminalreporter.write_line(f"--- {report.nodeid}")
+        text = getattr(report, "longreprtext", "") or str(report.longrepr or "")
+        for line in text.splitlines()[-60:]:
+            terminalreporter.write_line(line)
