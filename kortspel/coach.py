@@ -21,7 +21,9 @@ a word, never a colour alone.
 from __future__ import annotations
 
 import importlib
+import json
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -30,10 +32,11 @@ from typing import Any, cast
 from .actions import CHANCE, Action
 from .checks import quote
 from .errors import KortspelError
-from .search import OptionValue, RankedOptions
+from .search import Edge, Evaluation, OptionValue, RankedOptions
 
 __all__ = ["CoachError", "Hint", "Decision", "Review", "Reviewer", "Belief", "hint", "review",
-           "beliefs", "grade", "GRADES", "say_action", "coach_words"]
+           "beliefs", "grade", "grade_interval", "GRADES", "say_action", "coach_words",
+           "shown", "hinted"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The grades, from no loss to a large one. ``best`` is the option the coach valued best (or
@@ -190,6 +193,10 @@ def _gap(value: float, words: CoachWords) -> str:
 def _span(low: float, high: float, words: CoachWords) -> str:
     """A 95% interval: '19–25%', '7.6–11.2', '−0.3 to +0.5'."""
     lo, hi = _number(low, words), _number(high, words)
+    if lo == hi and low != high:  # narrower than the last digit said: one digit more
+        if words.percent:
+            return f"{100 * low:.1f}–{100 * high:.1f}%"
+        lo, hi = f"{low:+.2f}".replace("-", "−"), f"{high:+.2f}".replace("-", "−")
     if words.percent:
         return f"{lo[:-1]}–{hi}"
     return f"{lo} to {hi}" if low < 0 or words.signed else f"{lo}–{hi}"
@@ -216,6 +223,13 @@ class Hint(RankedOptions):
     words: str
     labels: tuple[str, ...]
     unit: str
+    shown: tuple[bool, ...] = ()
+    """For each option, whether its value is said as a number (see :func:`shown`)."""
+    equal: tuple[Action, ...] = ()
+    """The options the search could not tell from the best, world by world (best first)."""
+    evaluation: Evaluation | None = None
+    """The search's own answer, with every option's value world by world: ask it
+    ``difference(a, b)`` for how much better ``a`` did than ``b`` in the same deals."""
 
     def gap(self) -> float:
         """How much better the best option is than the worst, in the measure's units."""
@@ -252,33 +266,150 @@ def _check_rng(rng: Any) -> random.Random:
     return rng
 
 
-def _words_of(options: Sequence[Any], words: CoachWords, names: Sequence[str],
-              viewer: int | None) -> tuple[str, tuple[str, ...]]:
+def shown(low: float, high: float, samples: int, words: CoachWords) -> bool:
+    """Whether a figure may be said as a number: from at least one world, with its 95%
+    interval narrower than the game's first grade step (``COACH_GRADES[0]``). A wider one
+    says less than the difference between a good decision and a slip, so it is not said."""
+    return samples > 0 and high - low < words.grades[0]
+
+
+def _value(o: OptionValue, words: CoachWords) -> str:
+    """An option's value with its interval: 'about 22% (19–25%)', or, where every sampled
+    deal gave the same, '−1.0 chips in every sampled deal'."""
+    if o.low == o.high:
+        return f"{_amount(o.value, words)} in every sampled deal"
+    return f"about {_amount(o.value, words)} ({_span(o.low, o.high, words)})"
+
+
+def _gap_span(low: float, high: float, words: CoachWords) -> str:
+    """A difference's interval: '5–13 percentage points', '1.2–3.4 points'."""
+    if words.percent:
+        return f"{round(100 * low)}–{round(100 * high)} percentage points"
+    return f"{low:.1f}–{high:.1f} {words.unit}"
+
+
+def _better_by(e: Edge, words: CoachWords) -> str:
+    """How much better, as far as the sampled deals tell: 'by about 9 percentage points
+    (5–13 percentage points)', or 'by at least 5 percentage points' where the interval is too
+    wide to put a number in the middle of it."""
+    if e.low == e.high:
+        return f"by {_gap(e.mean, words)} in every sampled deal"
+    if shown(e.low, e.high, e.samples, words):
+        return f"by about {_gap(e.mean, words)} ({_gap_span(e.low, e.high, words)})"
+    least = _gap(e.low, words)
+    if least.startswith(("0 ", "0.0 ")):
+        return "by a little, as far as the sampled deals tell"
+    return f"by at least {least}"
+
+
+def _losses(ev: Evaluation) -> list[Edge]:
+    """Each option's loss against the best, world by world (above zero: worse than the
+    best), in the options' order; the best's own is nothing."""
+    best = ev.best.action
+    return [ev.difference(best, o.action) for o in ev.options]
+
+
+def _together(items: Sequence[str]) -> str:
+    if len(items) <= 2:
+        return " and ".join(items)
+    if len(items) > 6:
+        items = [*items[:5], f"{len(items) - 5} more"]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _words_of(ev: Evaluation, words: CoachWords, names: Sequence[str], viewer: int | None
+              ) -> tuple[str, tuple[str, ...], tuple[bool, ...], tuple[Action, ...]]:
+    """A hint's words, its options' short labels, which options' values are said, and the
+    options the search could not tell from the best (the best among them)."""
+    options = ev.options
     said = [say_action(o.action, names, viewer, words) for o in options]
-    labels = tuple(f"{s}: {_amount(o.value, words)}" for s, o in zip(said, options,
-                                                                    strict=True))
     if len(options) == 1:
-        return (f"{said[0]} is the only move here ({words.metric}: about "
-                f"{_amount(options[0].value, words)})."), labels
-    parts = []
+        return (f"{said[0]} is the only move here.", (f"{said[0]}: only move",), (False,),
+                (options[0].action,))
+    n = ev.samples
+    if n == 0:
+        return (f"Nothing was weighed: the coach stopped before it had played out a single "
+                f"deal, so it says nothing of these {len(options)} moves.",
+                tuple(f"{s}: not weighed" for s in said), (False,) * len(options), ())
+    losses = _losses(ev)
+    equal = [i for i, e in enumerate(losses) if e.low <= 0.0]
+    show = tuple(shown(o.low, o.high, o.samples, words) for o in options)
+    labels = []
     for i, (s, o) in enumerate(zip(said, options, strict=True)):
-        head = s if i == 0 else words.mid(s)
-        parts.append(f"{head}: about {_amount(o.value, words)} ({_span(o.low, o.high, words)})")
-    shown = parts[:4]
-    if len(parts) > 4:
-        shown.append(f"{len(parts) - 4} more, each worse")
-    first = (f"{words.metric[:1].upper() + words.metric[1:]}, {words.better} is better: "
-             + "; ".join(shown) + ".")
-    best, second = options[0], options[1]
-    diff = abs(best.value - second.value)
-    if diff < words.grades[0] * BEST_SHARE or best.low <= second.value <= best.high and \
-            diff < words.grades[0]:
-        second_words = (f"{said[0]} and {words.mid(said[1])} are too close to "
-                        "tell apart; either is fine.")
+        if show[i]:
+            tag = _amount(o.value, words)
+        elif i in equal:
+            tag = "best" if len(equal) == 1 else "equal best"
+        else:
+            tag = "worse"
+        labels.append(f"{s}: {tag}")
+    metric = words.metric[:1].upper() + words.metric[1:]
+    picked = [(s, o) for s, o, ok in zip(said, options, show, strict=True) if ok]
+    parts = [f"{s if j == 0 else words.mid(s)}: {_value(o, words)}"
+             for j, (s, o) in enumerate(picked)]
+    hidden = len(options) - len(parts)
+    if not parts:
+        first = (f"{metric}, {words.better} is better: too few sampled deals ({n}) to put "
+                 f"a number on any of these moves.")
     else:
-        second_words = (f"{said[0]} is better than {words.mid(said[1])} by about "
-                        f"{_gap(diff, words)}.")
-    return first + " " + second_words, labels
+        shown_parts = parts[:4]
+        if len(parts) > 4:
+            shown_parts.append(f"{len(parts) - 4} more, each worse")
+        first = f"{metric}, {words.better} is better: " + "; ".join(shown_parts)
+        if hidden:
+            first += (f"; too few sampled deals ({n}) to put a number on the other "
+                      f"{'one' if hidden == 1 else hidden}")
+        first += "."
+    mids = [words.mid(s) for s in said]
+
+    def alike(group: list[int]) -> str:
+        if len(group) == 2:
+            return f"{said[group[0]]} and {mids[group[1]]} are about equally good"
+        return (f"these {len(group)} moves are about equally good: "
+                f"{_together([mids[i] for i in group])}")
+
+    if len(equal) == len(options):
+        second = alike(equal)
+        second = second[:1].upper() + second[1:] + (
+            "; either is fine." if len(options) == 2 else ".")
+    else:
+        worse = next(i for i in range(len(options)) if i not in equal)
+        second = ""
+        if len(equal) > 1:
+            second = alike(equal)
+            second = second[:1].upper() + second[1:] + ". "
+        second += (f"{said[0]} is better than {mids[worse]} "
+                   f"{_better_by(losses[worse], words)}.")
+    return first + " " + second, tuple(labels), show, tuple(options[i].action for i in equal)
+
+
+_HINTED: OrderedDict[tuple[str, int], Evaluation] = OrderedDict()
+HINTS_KEPT = 64
+"""Positions whose hint the coach remembers, so the review of a decision the pupil asked a
+hint about says the hint's own figures (the same sampled deals), never fresh ones."""
+
+
+def _position(state: Any, seat: int) -> tuple[str, int]:
+    """A position as the hint and the review both find it: the hand's record so far (the
+    deal and every action before the decision) and the seat deciding."""
+    return json.dumps(state.record(), sort_keys=True, default=str), seat
+
+
+def _remember(state: Any, seat: int, ev: Evaluation) -> None:
+    key = _position(state, seat)
+    _HINTED[key] = ev
+    _HINTED.move_to_end(key)
+    while len(_HINTED) > HINTS_KEPT:
+        _HINTED.popitem(last=False)
+
+
+def hinted(state: Any, seat: int) -> Evaluation | None:
+    """The search's figures of the last hint given at this position for ``seat`` (``None``
+    if no hint was asked there, or it was forgotten)."""
+    try:
+        return _HINTED.get(_position(state, seat))
+    except (KortspelError, TypeError, ValueError):
+        return None
 
 
 def hint(state: Any, seconds: float | None = 1.0, rng: random.Random | None = None, *,
@@ -303,11 +434,15 @@ def hint(state: Any, seconds: float | None = 1.0, rng: random.Random | None = No
 
     words = coach_words(state.game.name)
     try:
-        ev = search.evaluate(state, seconds=seconds, playouts=playouts, rng=rng, stop=stop)
+        ev = search.evaluate(state, seconds=seconds, playouts=playouts, rng=rng, stop=stop,
+                             paired=True)
     except KortspelError as err:
         raise CoachError(f"the coach cannot judge this position: {err}") from err
-    said, labels = _words_of(ev.options, words, state.game.names, seat)
-    return Hint(seat, ev.metric, ev.better, tuple(ev.options), said, labels, words.unit)
+    said, labels, show, equal = _words_of(ev, words, state.game.names, seat)
+    if ev.samples:
+        _remember(state, seat, ev)
+    return Hint(seat, ev.metric, ev.better, tuple(ev.options), said, labels, words.unit,
+                show, equal, ev)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,6 +465,17 @@ def grade(loss: float, thresholds: Sequence[float]) -> str:
     return "blunder"
 
 
+def grade_interval(low: float, high: float, thresholds: Sequence[float]) -> str:
+    """The grade of a decision whose loss against the best, world by world in the same
+    sampled deals, has the 95% interval ``low`` to ``high``: graded by the interval's low end,
+    so a decision is called a mistake or a blunder only when the whole interval of its loss
+    lies above that grade's line; one the search cannot tell from the best (the interval
+    reaches zero) is best."""
+    if low <= 0.0:
+        return "best"
+    return grade(low, thresholds)
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision of the reviewed seat: at ``step`` (the number of actions before it) it
@@ -344,6 +490,12 @@ class Decision:
     grade: str
     words: str
     options: tuple[Any, ...]
+    loss_low: float = 0.0
+    """The low end of the loss's 95% interval, world by world against the best (what the
+    grade goes by), and its high end."""
+    loss_high: float = 0.0
+    evaluation: Evaluation | None = None
+    """The search's answer at this decision (the hint's own, where the pupil asked one)."""
 
     @property
     def mark(self) -> str:
@@ -433,28 +585,44 @@ class Reviewer:
 
         i = self.todo[len(self.decisions)]
         state = self.frames[i]
-        try:
-            ev = search.evaluate(state, seconds=self.seconds, playouts=self.playouts,
-                                 rng=random.Random(self.rng.getrandbits(64)), stop=stop,
-                                 seat=self.seat)
-        except KortspelError as err:
-            raise CoachError(f"the coach cannot judge step {i}: {err}") from err
+        sub = random.Random(self.rng.getrandbits(64))  # drawn either way: the same sequence
+        ev = hinted(state, self.seat)
+        if ev is None:
+            try:
+                ev = search.evaluate(state, seconds=self.seconds, playouts=self.playouts,
+                                     rng=sub, stop=stop, seat=self.seat, paired=True)
+            except KortspelError as err:
+                raise CoachError(f"the coach cannot judge step {i}: {err}") from err
         act = self.actions[i]
         chosen = ev.of(act)
         best = ev.best
-        loss = max(0.0, (chosen.value - best.value) if ev.better == "lower"
-                   else (best.value - chosen.value))
-        g = "best" if act == best.action else grade(loss, self.words.grades)
-        names = state.game.names
-        said = say_action(act, names, self.seat, self.words)
-        if g == "best":
-            text = f"{MARKS[g]} {said}: best (about {_amount(chosen.value, self.words)})."
+        w = self.words
+        if act == best.action or not ev.samples:
+            e = Edge(act, 0.0, 0.0, 0.0, ev.samples)
         else:
-            other = say_action(best.action, names, self.seat, self.words)
-            text = (f"{MARKS[g]} {said}: {g} — {_amount(chosen.value, self.words)}, where "
-                    f"{self.words.mid(other)} gave {_amount(best.value, self.words)} "
-                    f"({_gap(loss, self.words)} {'worse' if loss else 'apart'}).")
-        d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options))
+            e = ev.difference(best.action, act)
+        loss = max(0.0, e.mean)
+        g = "best" if act == best.action else grade_interval(e.low, e.high, w.grades)
+        names = state.game.names
+        said = say_action(act, names, self.seat, w)
+        other = say_action(best.action, names, self.seat, w)
+        mine = shown(chosen.low, chosen.high, chosen.samples, w)
+        if not ev.samples:
+            text = f"{MARKS[g]} {said}: not weighed (the coach was stopped first)."
+        elif g == "best" and act == best.action:
+            text = f"{MARKS[g]} {said}: best" + (f" ({_value(chosen, w)})." if mine else ".")
+        elif g == "best":
+            text = (f"{MARKS[g]} {said}: best — as good as {w.mid(other)} as far as "
+                    f"{ev.samples} sampled deals can tell.")
+        else:
+            text = (f"{MARKS[g]} {said}: {g} — {w.mid(other)} was better "
+                    f"{_better_by(e, w)}")
+            if mine and shown(best.low, best.high, best.samples, w):
+                text += (f" ({_amount(best.value, w)} against "
+                         f"{_amount(chosen.value, w)}, the {w.metric})")
+            text += "."
+        d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options),
+                     max(0.0, e.low), max(0.0, e.high), ev)
         self.decisions.append(d)
         return d
 
@@ -468,56 +636,46 @@ class Reviewer:
                       self._summary(decisions, outcome), self.words.unit)
 
     def _summary(self, decisions: Sequence[Decision], outcome: float) -> str:
-        """Why the hand went as it did: the costliest decision and what it cost, set apart
-        from luck (how likely this result was with best play from the first decision)."""
+        """Why the hand went as it did: the costliest decision and what it cost (by how much
+        the best option beat it in the same sampled deals: one decision's loss, never a sum
+        that could pass the measure's range), and whether best play made the result
+        likely."""
         w = self.words
         word = self._hand_word()
         if not decisions:
             return f"You had no real choice to make this {word}: the cards decided it."
         lower = w.better == "lower"
-        start = decisions[0].best.value  # what best play expected at the first decision
-        total = sum(d.loss for d in decisions)
-        worst = max(decisions, key=lambda d: d.loss)
+        first = decisions[0].best  # what best play expected at the first decision
+        worst = max(decisions, key=lambda d: (d.loss_low, d.loss))
         names = self.final.game.names
         erred = worst.grade in ("inaccuracy", "mistake", "blunder")
         costly = ""
         if erred:
             said = say_action(worst.action, names, self.seat, w)
             other = say_action(worst.best.action, names, self.seat, w)
+            e = Edge(worst.action, worst.loss, worst.loss_low, worst.loss_high,
+                     worst.best.samples)
             costly = (f"your costliest decision was to {w.mid(said)} "
-                      f"({_article(worst.grade)}): {w.mid(other)} would "
-                      f"have given about {_amount(worst.best.value, w)} instead of "
-                      f"{_amount(worst.chosen.value, w)} — the {w.metric}")
-            if len(decisions) > 1:
-                costly += f"; all your decisions together cost about {_gap(total, w)}"
+                      f"({_article(worst.grade)}): {w.mid(other)} was better "
+                      f"{_better_by(e, w)}")
         if w.percent:
             bad = (outcome >= 0.5) == lower
-            against = start if lower else 1 - start  # the chance of this bad end, best play
+            against = first.value if lower else 1 - first.value  # best play's bad chance
+            known = shown(first.low, first.high, first.samples, w)
             if erred and bad:
-                return (f"It went against you mostly through your decisions: {costly}. "
-                        f"With best play it would have gone wrong only about "
-                        f"{_amount(against, w)} of the time.")
+                return (f"It went against you, and your decisions played a part: {costly}."
+                        + (f" With best play it would have gone wrong about "
+                           f"{_amount(against, w)} of the time." if known else ""))
             if erred:
                 return f"It went your way, but luck covered for you: {costly}."
             if bad:
-                return (f"You played well; the cards did it. Even with best play this "
-                        f"{word} goes against you about {_amount(against, w)} of the time.")
+                return ("You played well; the cards did it."
+                        + (f" Even with best play this {word} goes against you about "
+                           f"{_amount(against, w)} of the time." if known else ""))
             return f"You played well, and this {word} went your way."
-        # What your own decisions made of it: best play's expectation moved by their cost;
-        # what is left between that and the result is the cards' doing.
-        yours = start + (total if lower else -total)
-        diff = outcome - yours
-        if abs(diff) < w.grades[0]:
-            luck = "the cards gave about what your play made likely"
-        elif (diff < 0) == lower:
-            luck = "the cards were kind to you"
-        else:
-            luck = "the cards were against you: that part was bad luck"
         if erred:
-            return (f"You ended on {_amount(outcome, w)}. Best play from your first decision "
-                    f"expected about {_amount(start, w)}, but {costly}. Beyond that, {luck}.")
-        return (f"You played well. You ended on {_amount(outcome, w)}, where best play "
-                f"expected about {_amount(start, w)}: {luck}.")
+            return f"You ended on {_amount(outcome, w)}: {costly}."
+        return f"You played well. You ended on {_amount(outcome, w)}."
 
     def _hand_word(self) -> str:
         from . import registry

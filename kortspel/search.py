@@ -53,7 +53,7 @@ from .errors import KortspelError
 
 __all__ = ["OptionValue", "Evaluation", "Edge", "Hidden", "SearchError", "evaluate",
            "sample_world", "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout",
-           "value", "searchable", "step", "play_hand", "CLEAR_WORLDS"]
+           "value", "searchable", "step", "play_hand", "CLEAR_WORLDS", "paired_interval"]
 
 
 MAX_SECONDS = 3600.0
@@ -176,10 +176,32 @@ class Evaluation(RankedOptions):
     better: str
     options: tuple[OptionValue, ...]
     edges: tuple[Edge, ...] = ()
+    paired: tuple[tuple[float, ...], ...] = ()
+    """With ``evaluate(..., paired=True)``: each option's value world by world, in the
+    options' order (the same worlds, the same rollouts for every option), so any two can be
+    compared world by world (:meth:`difference`); empty otherwise."""
+    bounds: tuple[float, float] = (0.0, 1.0)
+    """The least and greatest value a playout can give."""
 
     @property
     def samples(self) -> int:
         return min((o.samples for o in self.options), default=0)
+
+    def difference(self, a: Action, b: Action) -> Edge:
+        """How much better ``a`` did than ``b`` in the same worlds (above zero when better,
+        whichever way the measure counts): the mean of the world-by-world differences and
+        its 95% interval (see :func:`paired_interval`). Needs ``evaluate(..., paired=True)``;
+        from zero worlds the interval is the whole range either way."""
+        if not self.paired:
+            raise SearchError("difference needs the values world by world: "
+                              "evaluate(..., paired=True)")
+        index = {o.action: i for i, o in enumerate(self.options)}
+        xs, ys = self.paired[index[a]], self.paired[index[b]]
+        sign = -1.0 if self.better == "higher" else 1.0
+        diffs = [sign * (y - x) for x, y in zip(xs, ys, strict=True)]
+        span = float(self.bounds[1]) - float(self.bounds[0])
+        chance = self.bounds == (0.0, 1.0)
+        return Edge(a, *paired_interval(diffs, span, chance), len(diffs))
 
     def clearly_better(self, worlds: int = CLEAR_WORLDS) -> Edge | None:
         """The option that beat the anchor by most, world by world, with its whole 95%
@@ -307,8 +329,29 @@ def value(state: Any, seat: int) -> float:
     return hooks(state.game.name).value(state, seat)
 
 
-def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
-              ) -> tuple[float, float, float]:
+_T95 = ((1, 12.71), (2, 4.30), (3, 3.18), (4, 2.78), (5, 2.57), (6, 2.45), (7, 2.36),
+        (8, 2.31), (9, 2.26), (10, 2.23), (12, 2.18), (15, 2.13), (20, 2.09), (30, 2.04),
+        (60, 2.00), (120, 1.98))
+
+
+def t95(df: int) -> float:
+    """Student's t for a 95% interval from ``df`` degrees of freedom (the next smaller row of
+    the table: never narrower than it should be); 1.96 from a few hundred worlds on. Two
+    worlds that happen to agree say far less than 1.96 standard errors would claim."""
+    t = 1.96
+    for d, v in reversed(_T95):
+        if df >= d:
+            return v if df < 240 else t
+    return _T95[0][1]
+
+
+def _interval(n: int, total: float, squares: float, bounds: tuple[float, float],
+              steady: bool = True) -> tuple[float, float, float]:
+    """Mean and 95% interval of ``n`` values (their sum and sum of squares). Where every
+    value was the same the spread says nothing: a chance that was always 0 (or 1) is put
+    within ``3 / n`` of it (the rule of three), and with ``steady`` a run of fewer than
+    :data:`CLEAR_WORLDS` equal values is given ``3 / n`` of the whole range either side, never
+    a point like (16.0–16.0) from one or two worlds (the expert's edges keep the point)."""
     lo, hi = bounds
     if n == 0:
         return (lo + hi) / 2, lo, hi
@@ -316,17 +359,38 @@ def _interval(n: int, total: float, squares: float, bounds: tuple[float, float]
     if n == 1:
         return mean, lo, hi
     var = max(0.0, (squares - total * total / n) / (n - 1))
-    if var == 0.0 and lo == 0.0 and hi == 1.0:  # all 0 or all 1: the rule of three
-        half = 3.0 / n
+    if var == 0.0 and ((lo == 0.0 and hi == 1.0) or (steady and n < CLEAR_WORLDS)):
+        half = 3.0 * (hi - lo) / n
         return mean, max(lo, mean - half), min(hi, mean + half)
-    half = 1.96 * math.sqrt(var / n)
+    half = (t95(n - 1) if steady else 1.96) * math.sqrt(var / n)
     return mean, max(lo, mean - half), min(hi, mean + half)
+
+
+def paired_interval(diffs: Sequence[float], span: float, chance: bool = False
+                    ) -> tuple[float, float, float]:
+    """The mean of world-by-world differences and its 95% interval; a difference lies within
+    ``span`` (the measure's range) either way. Where every difference was the same, the rule
+    of three: a world unlike them comes less than one time in ``n / 3`` and differs by at
+    most ``span``, so the interval is ``3 * span / n`` either side; for a chance always, for
+    other measures in fewer than :data:`CLEAR_WORLDS` worlds (from there a steady
+    difference is taken as it is)."""
+    n = len(diffs)
+    if n > 1 and max(diffs) == min(diffs):
+        mean = diffs[0]
+        if chance or n < CLEAR_WORLDS:
+            half = 3.0 * span / n
+            return mean, max(-span, mean - half), min(span, mean + half)
+        return mean, mean, mean
+    total = math.fsum(diffs)
+    squares = math.fsum(d * d for d in diffs)
+    return _interval(n, total, squares, (-span, span))
 
 
 def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = None,
              rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
              seat: int | None = None, actions: Sequence[Action] | None = None,
-             objective: bool = False, anchor: Action | None = None) -> Evaluation:
+             objective: bool = False, anchor: Action | None = None,
+             paired: bool = False) -> Evaluation:
     """Value every legal action of the seat to act, from what that seat has seen only.
 
     Each round draws one world (:func:`sample_world`) and plays every action out in a clone
@@ -337,7 +401,10 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     With ``objective`` the options are valued by the game's ``objective`` where it has one
     (what the expert plays for), in the game's measure otherwise. With ``anchor`` (one of
     the legal actions) the result's ``edges`` say how much better each other option did than
-    it, world by world.
+    it, world by world. With ``paired`` the result keeps every option's value world by
+    world (``Evaluation.paired``), so :meth:`Evaluation.difference` compares any two (the
+    coach asks for it; the expert, deciding every turn, does not). Every option is counted
+    over the same whole worlds: a world cut short by ``stop()`` counts for none.
     """
     _check_state(state, "evaluate")
     if state.is_over:
@@ -383,6 +450,7 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     gain_squares = [0.0] * n_opt
     sign = -1.0 if better == "higher" else 1.0
     worlds = 0  # worlds every option was played out in
+    rows: list[list[float]] | None = [] if paired else None
     if n_opt > 1:
         hid = mod.hidden(state, me)
         seen = visible(state, me)
@@ -406,12 +474,15 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
                 w = world.clone()
                 w.apply(act)
                 do_rollout(w, random.Random(seed))
-                v = values[i] = float(do_value(w, me))
+                values[i] = float(do_value(w, me))
+            if stopped:
+                break
+            for i, v in enumerate(values):
                 totals[i] += v
                 squares[i] += v * v
                 counts[i] += 1
-            if stopped:
-                break
+            if rows is not None:
+                rows.append(values)
             if base >= 0:
                 for i, v in enumerate(values):
                     g = sign * (values[base] - v)  # above zero: option i did better
@@ -427,8 +498,13 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     if base >= 0:
         span = float(bounds[1]) - float(bounds[0])
         edges = tuple(Edge(legal[i], *_interval(worlds, gains[i], gain_squares[i],
-                                                (-span, span)), worlds) for i in order)
-    return Evaluation(me, words, better, tuple(opts[i] for i in order), edges)
+                                                (-span, span), False), worlds)
+                      for i in order)
+    kept: tuple[tuple[float, ...], ...] = ()
+    if rows is not None:
+        kept = tuple(tuple(r[i] for r in rows) for i in order)
+    return Evaluation(me, words, better, tuple(opts[i] for i in order), edges, kept,
+                      (float(bounds[0]), float(bounds[1])))
 
 
 class ExpertBot:

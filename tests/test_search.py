@@ -248,10 +248,12 @@ def test_kopknack_three_top_trumps_knock() -> None:
             rec["deal"][me_name][slot] = c
         st = kortspel.replay(rec)
         me = st.to_act
-    ev = search.evaluate(st, seconds=None, playouts=40, rng=random.Random(2))
+    ev = search.evaluate(st, seconds=None, playouts=40, rng=random.Random(2), paired=True)
     assert ev.best.action.verb == "knock" and ev.better == "higher"
     fold = next(o for o in ev.options if o.action.verb == "fold")
-    assert fold.value <= 0 and ev.best.low > fold.high
+    # A fold costs the same in every world; 40 worlds alike still leave room for a rare one
+    # unlike them (the rule of three), so the knock's lead is told world by world.
+    assert fold.value <= 0 and ev.difference(ev.best.action, fold.action).low > 0
 
 
 @pytest.mark.parametrize("name", [g for g in kortspel.games() if search.searchable(g)])
