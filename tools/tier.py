@@ -26,7 +26,7 @@ LOG = Path("build") / "tiers.txt"
 CLOSING = re.compile(
     r"^=*\s*(?P<counts>(?:\d+ (?:passed|failed|skipped|deselected|xfailed|xpassed|errors?|"
     r"warnings?|rerun)(?:, )?)+)\s+in\s+[\d.]+s")
-COUNT = re.compile(r"(\d+) (\w+)")
+COUNT = re.compile(r"(\d[\d,]*) (\w+)")
 
 
 def duration(seconds: float) -> str:
@@ -45,6 +45,17 @@ def counts(lines: list[str]) -> str | None:
             return ", ".join(f"{int(n):,} {word}" for n, word in parts
                              if word not in ("warning", "warnings"))
     return None
+
+
+def total(log: str) -> str:
+    """The tiers' counts added up, as one plain closing line ("tiers: 3,464 passed,
+    0 failed, 134 skipped"), so a reader (or CI) sees the whole run's count at once."""
+    sums = {"passed": 0, "failed": 0, "skipped": 0}
+    for n, word in COUNT.findall(log):
+        if word in sums:
+            sums[word] += int(n.replace(",", ""))
+    return (f"tiers: {sums['passed']} passed, {sums['failed']} failed, "
+            f"{sums['skipped']} skipped")
 
 
 def run(name: str, command: list[str], log: Path) -> int:
@@ -80,8 +91,10 @@ def main(argv: list[str]) -> int:
         args, command = parser.parse_args(argv), []
     if args.summary:
         if args.log.exists():
+            text = args.log.read_text(encoding="utf-8")
             print("== where the time went (tier, wall time, counts):")
-            print(args.log.read_text(encoding="utf-8"), end="")
+            print(text, end="")
+            print(total(text))
         return 0
     if not args.name or not command:
         parser.error("give a tier's name, then -- and the command to run")
