@@ -36,7 +36,7 @@ from .search import Edge, Evaluation, OptionValue, RankedOptions
 
 __all__ = ["CoachError", "Hint", "Decision", "Review", "Reviewer", "Belief", "hint", "review",
            "beliefs", "grade", "grade_interval", "GRADES", "say_action", "coach_words",
-           "shown", "hinted"]
+           "shown", "hinted", "Luck", "luck"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The grades, from no loss to a large one. ``best`` is the option the coach valued best (or
@@ -503,6 +503,106 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Luck:
+    """Where the result came from, for the reviewed seat, as GNU Backgammon splits it: in the
+    measure's own units, ``start`` the seat's value before the deal (from ``worlds`` fresh
+    deals of the same table, ``start_low`` to ``start_high`` its 95% interval), ``deal`` the
+    value at the first decision (best play) less that, ``decisions`` what the seat's own
+    choices changed (each chosen option's value less the best's: skill), ``rest`` what
+    came between (cards drawn and the others' play: the value before each next decision
+    less that of the option chosen at the one before, and the result less the last), and
+    ``result``. The parts add up exactly: ``start + deal + decisions + rest == result``.
+    Raw changes of the measure: for a measure where lower is better a part above zero went
+    against the seat."""
+
+    start: float
+    start_low: float
+    start_high: float
+    worlds: int
+    deal: float
+    decisions: float
+    rest: float
+    result: float
+    better: str
+    words: str
+    labels: tuple[str, ...]
+    """Each bar's words for a chart: the deal, your decisions, the rest, the result."""
+
+    def gains(self) -> tuple[float, float, float]:
+        """The deal's, the decisions' and the rest's parts, above zero where they helped."""
+        sign = -1.0 if self.better == "lower" else 1.0
+        return sign * self.deal, sign * self.decisions, sign * self.rest
+
+
+def _luck_amount(value: float, words: CoachWords) -> str:
+    """A part of the result: '23 percentage points of your chance', '4.5 points'."""
+    if words.percent:
+        n = round(100 * abs(value))
+        if n > 100:
+            return "more than your whole chance (the sampled deals' noise adds up)"
+        return f"{n} percentage point{'' if n == 1 else 's'} of your chance"
+    return f"{abs(value):.1f} {words.unit}"
+
+
+def _luck_part(what: str, gain: float, words: CoachWords, plural: bool = False) -> str:
+    amount = _luck_amount(gain, words)
+    tiny = round(100 * abs(gain)) == 0 if words.percent else f"{abs(gain):.1f}" == "0.0"
+    if tiny:
+        return f"{what} {'were' if plural else 'was'} about even"
+    about = "" if amount.startswith("more than") else "about "
+    return f"{what} {'gave you' if gain > 0 else 'cost you'} {about}{amount}"
+
+
+def luck(start: tuple[float, float, float, int], decisions: Sequence[Decision],
+         outcome: float, words: CoachWords, n_decisions_word: str = "decisions") -> Luck:
+    """The result split into the deal, the seat's decisions and the rest (see :class:`Luck`),
+    with words and a chart's labels."""
+    v0, low, high, worlds = start
+    if decisions:
+        deal = decisions[0].best.value - v0
+        mine = [d.chosen.value - d.best.value for d in decisions]
+        between = [decisions[k + 1].best.value - decisions[k].chosen.value
+                   for k in range(len(decisions) - 1)]
+        between.append(outcome - decisions[-1].chosen.value)
+        dec, rest = sum(mine), sum(between)
+    else:
+        deal, dec, rest = 0.0, 0.0, outcome - v0
+    sign = -1.0 if words.better == "lower" else 1.0
+    n = len(decisions)
+    yours = "your decision" if n == 1 else f"your {_count(n)} decisions"
+    before = (f"Before the deal you could expect about {_amount(v0, words)} "
+              f"({words.metric}; {_span(low, high, words)} from {worlds} fresh deals)")
+    parts = [_luck_part("the deal", sign * deal, words), _luck_part(yours, sign * dec, words,
+                                                                    plural=n > 1),
+             _luck_part("the cards drawn and the others' play", sign * rest, words)]
+    if not decisions:
+        parts = [_luck_part("the cards and the others' play", sign * rest, words,
+                            plural=True)]
+    text = (f"{before}; {'; '.join(parts)}; you ended on {_amount(outcome, words)}.")
+    labels = (f"The deal: {_signed(sign * deal, words)}",
+              f"Your decisions: {_signed(sign * dec, words)}",
+              f"Cards drawn and others' play: {_signed(sign * rest, words)}",
+              f"Result: {_amount(outcome, words)} (expected {_amount(v0, words)})")
+    return Luck(v0, low, high, worlds, deal, dec, rest, outcome, words.better,
+                text[:1].upper() + text[1:], labels)
+
+
+def _count(n: int) -> str:
+    return ("two", "three", "four", "five", "six", "seven", "eight", "nine")[n - 2] \
+        if 2 <= n <= 9 else str(n)
+
+
+def _signed(gain: float, words: CoachWords) -> str:
+    """A part for a chart, above zero where it helped: '+23 pts', '−4.5 points'."""
+    sign = "−" if gain < 0 else "+"
+    if words.percent:
+        n = round(100 * abs(gain))
+        return f"{sign if n else ''}{n} pts"
+    said = f"{abs(gain):.1f}"
+    return f"{sign if said != '0.0' else ''}{said} {words.unit}"
+
+
+@dataclass(frozen=True)
 class Review:
     """The decisions of ``seat`` in one hand, graded, and why the hand went as it did."""
 
@@ -513,6 +613,8 @@ class Review:
     outcome: float
     summary: str
     unit: str
+    luck: Luck | None = None
+    """The result split into the deal, your decisions and the rest (see :class:`Luck`)."""
 
     @property
     def costliest(self) -> Decision | None:
@@ -567,6 +669,7 @@ class Reviewer:
         self.frames = frames
         self.actions = actions
         self.decisions: list[Decision] = []
+        self._start: tuple[float, float, float, int] | None = None
 
     @property
     def total(self) -> int:
@@ -632,8 +735,53 @@ class Reviewer:
 
         outcome = float(search.value(self.final, self.seat))
         decisions = tuple(self.decisions)
+        split = luck(self.start(), decisions, outcome, self.words)
+        summary = self._summary(decisions, outcome) + " " + split.words
         return Review(self.seat, self.words.metric, self.words.better, decisions, outcome,
-                      self._summary(decisions, outcome), self.words.unit)
+                      summary, self.words.unit, split)
+
+    def start(self) -> tuple[float, float, float, int]:
+        """The seat's value before the deal, its 95% interval and the number of deals: the
+        game's rollouts from fresh deals of the same table (the same dealer, and lives where
+        the game counts them), as many as a decision's budget buys (``playouts``, or
+        ``seconds`` of them)."""
+        if self._start is not None:
+            return self._start
+        import inspect
+        import time
+
+        from . import search
+
+        first = self.frames[0]
+        game = first.game
+        params = inspect.signature(game.new_hand).parameters
+        kwargs: dict[str, Any] = {}
+        for name in ("dealer", "lives"):
+            if name in params and getattr(first, name, None) is not None:
+                value = getattr(first, name)
+                kwargs[name] = list(value) if name == "lives" else value
+        rng = random.Random(self.rng.getrandbits(64))
+        hooks = search.hooks(game.name)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        total = squares = 0.0
+        n = 0
+        while True:
+            if self.playouts is not None and n >= self.playouts:
+                break
+            if n and deadline is not None and time.perf_counter() >= deadline:
+                break
+            try:
+                state = game.new_hand(rng=random.Random(rng.getrandbits(64)), **kwargs)
+            except (TypeError, KortspelError):
+                state = game.new_hand(rng=random.Random(rng.getrandbits(64)))
+            hooks.rollout(state, random.Random(rng.getrandbits(64)))
+            v = float(hooks.value(state, self.seat))
+            total += v
+            squares += v * v
+            n += 1
+        mean, low, high = search._interval(n, total, squares, tuple(hooks.BOUNDS))
+        self._start = (mean, low, high, n)
+        return self._start
 
     def _summary(self, decisions: Sequence[Decision], outcome: float) -> str:
         """Why the hand went as it did: the costliest decision and what it cost (by how much

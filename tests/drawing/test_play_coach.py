@@ -121,7 +121,7 @@ def test_after_a_hand_the_review_grades_each_decision_and_steps_through_it(game)
         rv = p.coach.result
         assert rv is not None, p.coach.progress.value
         text = p.coach.review_words.value
-        assert "The coach's review" in text and rv.summary.split(":")[0] in text
+        assert "The coach's review" in text and html.escape(rv.summary.split(":")[0]) in text
         for d in rv.decisions:
             assert d.grade in coach.GRADES
             if d.grade not in ("best", "good") or len(rv.decisions) <= p.coach.LISTED:

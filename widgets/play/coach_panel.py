@@ -29,6 +29,7 @@ from kortspel import CHANCE, KortspelError, coach, search
 
 from ..model import Badge, TableModel
 from ..views import Replay, _button, _status_html, close_all
+from .luck_bars import luck_html
 from .panels import Panel
 
 
@@ -346,6 +347,12 @@ class CoachPanel(Panel):
                 + (f" ({html.escape(counts)})" if counts else "")
                 + (f"<ol style='margin:2px 0'>{items}</ol>" if items else "")
                 + costly + f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>")
+        if rv.luck is not None:
+            # The bars stand beside the review's words (under them where the column is
+            # narrow): the coach's figures, drawn; its sentence in the summary says them.
+            body = ("<div style='display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start'>"
+                    f"<div style='flex:1 1 240px;min-width:0'>{body}</div>"
+                    f"{luck_html(rv.luck)}</div>")
         self.review_words.value = f"<div role='status' aria-live='polite'>{body}</div>"
         self.step_button.layout.display = "" if rv.decisions else "none"
 
