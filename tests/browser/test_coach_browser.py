@@ -45,6 +45,13 @@ for _ in range(3000):
 print("FINISHED", play.hand.is_over)
 """
 
+SEEDED = """
+app = [v for v in Out.values() if type(v).__name__ == "PlayApp"][-1]
+app.seed.value = "11"
+app.start()
+print("DEALT", app.seed_used)
+"""
+
 
 def _shots() -> Path:
     folder = Path(os.environ.get("KORTSPEL_SHOTS") or "/tmp/coach-shots")
@@ -110,6 +117,14 @@ def test_hint_review_and_beliefs_at_the_play_table(lab, game):
     lab.run_all()
     lab.wait_for_canvas(0)
     lab.wait_for_color(FELT, min_count=50_000, index=0, tolerance=12)
+    # The page deals new cards each time it runs; the test deals a fixed seed, as a teacher
+    # types one for the class, so what it sees (a call in gold in the middle, a hand over
+    # before your turn) is the same every run and a failure can be reproduced.
+    before = lab.canvas_hash(0)
+    _add_and_run(lab, SEEDED)
+    poll(lambda: "DEALT" in _text(lab), what="the seeded deal")
+    lab.wait_for_canvas_change(before, 0, timeout_ms=60_000)
+    lab.wait_for_color(FELT, min_count=50_000, index=0, tolerance=12)
     shots = _shots()
     hint = lab.page.locator(".jp-OutputArea-output").get_by_role("button", name="Hint",
                                                                  exact=True)
@@ -133,7 +148,9 @@ def test_hint_review_and_beliefs_at_the_play_table(lab, game):
     lab.wait_for_canvas_change(before, 0, timeout_ms=60_000)
     words = poll(lambda: (lambda t: t if "Coach:" in t else None)(_text(lab)),
                  what="the coach's words")
-    assert "is better" in words or "only move" in words or "too close" in words
+    # The coach ranks only what it can tell apart (docs/coach.md, "Honest numbers"): one
+    # option better than another, the only move, or options about equally good.
+    assert any(said in words for said in ("is better", "only move", "equally good")), words
     assert any(ch.isdigit() for ch in words.split("Coach:")[1][:200])
     gold = _middle_gold(lab)
     assert gold > gold_before + 150, (
