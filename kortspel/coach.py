@@ -266,6 +266,12 @@ def _check_rng(rng: Any) -> random.Random:
     return rng
 
 
+def _steady(low: float, high: float) -> bool:
+    """Whether an interval is a point: every sampled deal gave the same (up to the rounding
+    of adding the same number up many times), so it is said as such, never as '(41.8–41.8%)'."""
+    return abs(high - low) <= 1e-9 * max(1.0, abs(low), abs(high))
+
+
 def shown(low: float, high: float, samples: int, words: CoachWords) -> bool:
     """Whether a figure may be said as a number: from at least one world, with its 95%
     interval narrower than the game's first grade step (``COACH_GRADES[0]``). A wider one
@@ -276,7 +282,7 @@ def shown(low: float, high: float, samples: int, words: CoachWords) -> bool:
 def _value(o: OptionValue, words: CoachWords) -> str:
     """An option's value with its interval: 'about 22% (19–25%)', or, where every sampled
     deal gave the same, '−1.0 chips in every sampled deal'."""
-    if o.low == o.high:
+    if _steady(o.low, o.high):
         return f"{_amount(o.value, words)} in every sampled deal"
     return f"about {_amount(o.value, words)} ({_span(o.low, o.high, words)})"
 
@@ -292,7 +298,7 @@ def _better_by(e: Edge, words: CoachWords) -> str:
     """How much better, as far as the sampled deals tell: 'by about 9 percentage points
     (5–13 percentage points)', or 'by at least 5 percentage points' where the interval is too
     wide to put a number in the middle of it."""
-    if e.low == e.high:
+    if _steady(e.low, e.high):
         return f"by {_gap(e.mean, words)} in every sampled deal"
     if shown(e.low, e.high, e.samples, words):
         return f"by about {_gap(e.mean, words)} ({_gap_span(e.low, e.high, words)})"
