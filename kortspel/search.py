@@ -12,12 +12,13 @@ that supplies only what is its own:
   be played in that deal);
 - ``rollout(state, rng)``: play the state to the end (or the game's tested horizon) in place,
   with a quick policy that reads each mover's own cards only;
-- ``value(state, seat)``: the measure for ``seat`` once the rollout ends;
+- ``value(state, seat)``: the measure for ``seat`` once the rollout ends (or at its horizon):
+  the one a player of the game plays for, which the hint, the review, the grades and the
+  expert all use (docs/coach.md, "The measure, game by game");
 - optionally ``objective(state, seat)``, with its ``OBJECTIVE`` words and ``OBJECTIVE_BOUNDS``:
-  what the expert plays for, where that is not the measure itself (Knock: a seat's own
-  points never favour a knock, its points against the others' do). The evaluator gives it
-  when asked (``evaluate(..., objective=True)``); the coach and the ladder speak of
-  ``value``.
+  a second measure for the expert, given when asked (``evaluate(..., objective=True)``). No
+  game has one now: Knock's expert once played for its points against the others' while the
+  coach spoke of its own points, and now both use that one measure.
 
 Worlds (:func:`sample_world`) are drawn by dealing the unseen cards uniformly into their
 places and keeping a deal only when everything the seat saw happen happens again, event for
