@@ -77,7 +77,7 @@ def test_a_review_of_no_decision_puts_it_all_on_the_cards():
 
 
 def test_the_chart_is_drawn_with_the_coachs_words():
-    from widgets.play.luck_bars import WIDTH, luck_html, luck_svg
+    from kortspel.widgets.play.luck_bars import WIDTH, luck_html, luck_svg
 
     r = _review("knock", 1)
     assert r.luck is not None

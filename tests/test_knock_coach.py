@@ -119,7 +119,7 @@ def test_a_low_hand_late_in_the_round_is_knocked_on(name: str) -> None:
     for s in SEEDS:
         hint = kortspel.hint(state, seconds=None, playouts=PLAYOUTS, rng=random.Random(s))
         assert hint.best.action.verb == "knock", (name, s, hint.labels)
-        assert hint.words.split("lower is better: ")[1].startswith("Knock"), hint.words
+        assert "Knock is better than" in hint.words, hint.words
 
 
 @pytest.mark.parametrize("name", list(KNOCK_WRONG))
