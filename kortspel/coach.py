@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +37,8 @@ from .search import Edge, Evaluation, OptionValue, RankedOptions
 
 __all__ = ["CoachError", "Hint", "Decision", "Review", "Reviewer", "Belief", "hint", "review",
            "beliefs", "grade", "grade_interval", "GRADES", "say_action", "coach_words",
-           "shown", "hinted", "Luck", "luck"]
+           "shown", "hinted", "Luck", "luck", "NOISE", "choices",
+           "likelihood"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The grades, from no loss to a large one. ``best`` is the option the coach valued best (or
@@ -853,17 +855,71 @@ def review(record: Mapping[str, Any], seat: int | str, seconds: float | None = 0
 # ---------------------------------------------------------------------------------------------
 
 
+NOISE = 0.5
+"""How often the model of how people play (the game's heuristic) is taken to pick at random
+among the legal actions: the chance of the action a seat took is ``1 - NOISE`` if the
+heuristic would have taken it, plus ``NOISE / len(legal)``. Chosen by measurement
+(docs/coach.md, "What might they hold: beliefs from what they did")."""
+
+FEW_DEALS = 30.0
+"""An effective number of deals below which the beliefs say they are a rough guess."""
+
+
+def _heuristic(name: str) -> Any | None:
+    """A fresh heuristic of the game (the registry's ``spec.bots["heuristic"]``), or ``None``
+    for a game without one (its beliefs are then left unweighted)."""
+    from . import registry
+
+    make = registry.spec(name).bots.get("heuristic")
+    return None if make is None else make("model")
+
+
+def choices(world: Any, seat: int, bot: Any, rng: random.Random) -> list[tuple[bool, int]]:
+    """Every decision the other seats made in ``world`` (a full state: a sampled deal), as
+    ``(whether the heuristic would have made it, how many legal actions there were)``: the
+    world's history is replayed from its deal, and at each action of a seat other than
+    ``seat`` the heuristic is asked what it would choose from that seat's observation in that
+    world (for an out-of-turn call: whether it would call so). Reads nothing but ``world``.
+    A decision with one legal action, and the rules' shuffles, tell nothing and are left out."""
+    state = world.game.replay(world.record(), upto=0)
+    reads = getattr(bot, "reads_observation", True)
+    out: list[tuple[bool, int]] = []
+    for act in world.actions:
+        who = act.seat
+        to_act = state.to_act
+        if who != seat and who != CHANCE and to_act is not None:
+            legal = state.legal_actions(who)
+            if len(legal) > 1:
+                obs = state.observation(who, legal) if reads else None
+                pick = (bot.choose(obs, legal, rng) if who == to_act
+                        else bot.interrupt(obs, legal, rng))
+                out.append((pick == act, len(legal)))
+        state.apply(act)
+    return out
+
+
+def likelihood(made: Sequence[tuple[bool, int]], noise: float) -> float:
+    """The log of the chance of the decisions ``made`` (from :func:`choices`) under the
+    heuristic that picks at random a ``noise`` share of the time."""
+    return math.fsum(math.log((1.0 - noise) * agrees + noise / n) for agrees, n in made)
+
+
 @dataclass(frozen=True)
 class Belief:
     """What one other seat might hold, as the seat looking can tell: ``cards`` maps each
     card it may hold (in its hand or its piles, face up or down) to the share of sampled deals
-    in which it holds it; ``surely`` are the cards in its hand in every deal."""
+    in which it holds it, each deal weighted by how likely the others' actions were in it
+    under the game's heuristic with some noise (:data:`NOISE`); ``surely`` are the cards in
+    its hand in every deal. ``effective`` is the effective number of deals, the weights'
+    ``(sum w)**2 / sum w**2``: ``worlds`` when every deal weighs the same, few when a few
+    deals carry the weight (0: not given, taken as ``worlds``)."""
 
     seat: int
     name: str
     cards: Mapping[str, float]
     worlds: int
     surely: tuple[str, ...] = ()  # in its hand in every deal (a card it was seen to take)
+    effective: float = 0.0
 
     def likely(self, n: int = 3) -> list[tuple[str, float]]:
         """The ``n`` likeliest cards that are not certain (certain ones are known: in its
@@ -872,11 +928,20 @@ class Belief:
         return sorted(unsure, key=lambda cp: (-cp[1], cp[0]))[:n]
 
     @property
+    def deals(self) -> float:
+        """The effective number of deals the shares rest on."""
+        return self.effective if self.effective > 0 else float(self.worlds)
+
+    @property
     def even(self) -> bool:
         """No card stands out: the likeliest is under 1.6 times the average unsure card
-        (what sampling noise alone gives over a few hundred deals), so there is no clue."""
+        (what sampling noise alone gives over 200 deals; more over fewer effective deals),
+        so there is no clue."""
         unsure = [p for p in self.cards.values() if p < 1.0]
-        return bool(unsure) and max(unsure) < 1.6 * sum(unsure) / len(unsure)
+        if not unsure:
+            return False
+        spread = 1.0 + 0.6 * math.sqrt(200.0 / max(1.0, self.deals))
+        return max(unsure) < spread * sum(unsure) / len(unsure)
 
     @property
     def words(self) -> str:
@@ -895,15 +960,22 @@ class Belief:
                 f"{_card_words(c)} {round(100 * p)}%" for c, p in likely)
         if known:
             text += f"; surely {surely}"
+        if self.deals < FEW_DEALS:
+            text += (f" (a rough guess: what was played leaves the weight on about "
+                     f"{max(1, round(self.deals))} of {self.worlds} sampled deals)")
         return text + "."
 
 
 def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
-            worlds: int = 200) -> dict[int, Belief]:
+            worlds: int = 200, noise: float | None = NOISE) -> dict[int, Belief]:
     """For each other seat, the chance of each card it holds, given what ``seat`` has seen:
     counted over ``worlds`` deals of the unseen cards that agree with everything that seat
-    saw (the search's world sampler). Pass the hand's state: the sampler deals from it, and
-    only what ``seat`` may see of it counts."""
+    saw (the search's world sampler), each weighted by the chance of the other seats'
+    decisions in it under the game's heuristic that picks at random a ``noise`` share of the
+    time (:func:`choices`, :func:`likelihood`: a Kille seat that stood likely holds a good
+    card). With ``noise=None`` every deal counts the same, the others' choices taken to tell
+    nothing. Pass the hand's state: the sampler deals from it, and only what ``seat`` may see
+    of it counts (the heuristic is asked inside each sampled deal only)."""
     if hasattr(state, "view") and not hasattr(state, "legal_actions"):
         raise CoachError("beliefs deals from the hand itself (the state), using only what "
                          "the seat saw; an observation alone cannot be dealt from")
@@ -914,6 +986,10 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
     if type(worlds) is not int or not 1 <= worlds <= 10_000:
         raise CoachError(f"worlds is a number of sampled deals, 1 to 10000, not "
                          f"{quote(worlds, 40)}")
+    if noise is not None and (isinstance(noise, bool) or not isinstance(noise, int | float)
+                              or not 0 < noise <= 1):
+        raise CoachError(f"noise is the share of decisions taken as random, more than 0 and "
+                         f"at most 1 (or None: unweighted), not {quote(noise, 40)}")
     rng = _check_rng(rng)
     from . import search
 
@@ -921,8 +997,11 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
         search.hooks(state.game.name)
     except KortspelError as err:
         raise CoachError(f"the coach cannot guess cards in {state.game.name}: {err}") from err
-    counts: dict[int, dict[str, int]] = {s: {} for s in range(len(names)) if s != seat}
-    in_hand: dict[int, set[str] | None] = {s: None for s in counts}
+    bot = None if noise is None else _heuristic(state.game.name)
+    others = [s for s in range(len(names)) if s != seat]
+    in_hand: dict[int, set[str] | None] = {s: None for s in others}
+    logs: list[float] = []
+    helds: list[dict[int, set[str]]] = []
     for _ in range(worlds):
         try:
             world = search.sample_world(state, seat, rng)
@@ -935,24 +1014,36 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
                                  f"nothing for seat {seat} to guess; ask beliefs(state, seat) "
                                  f"while the {word} is in play") from err
             raise CoachError(f"no deal agrees with what seat {seat} saw: {err}") from err
+        log = 0.0
+        if bot is not None and noise is not None:
+            made = choices(world, seat, bot, random.Random(rng.getrandbits(64)))
+            log = likelihood(made, float(noise))
+        logs.append(log)
         # Everything a seat has in front of it (its hand, its piles), face up or down.
-        held: dict[int, set[str]] = {s: set() for s in counts}
-        hand: dict[int, set[str]] = {s: set() for s in counts}
+        held: dict[int, set[str]] = {s: set() for s in others}
+        hand: dict[int, set[str]] = {s: set() for s in others}
         for zone, cards in world.zones().items():
             owner = getattr(zone, "seat", None)
             if owner in held:
-                held[owner].update(cards)
+                held[owner].update(cards)  # a card held twice (a double pack) counts once
                 if getattr(zone, "kind", "") == "hand":
                     hand[owner].update(cards)
         for s, cards_now in hand.items():
             before = in_hand[s]
             in_hand[s] = set(cards_now) if before is None else before & cards_now
+        helds.append(held)
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]  # the likeliest deal weighs 1
+    total = math.fsum(weights)
+    effective = total * total / math.fsum(w * w for w in weights)
+    counts: dict[int, dict[str, float]] = {s: {} for s in others}
+    for weight, held in zip(weights, helds, strict=True):
         for s, cards_held in held.items():
             tally = counts[s]
-            for c in cards_held:  # a card held twice (a double pack) counts once
-                tally[c] = tally.get(c, 0) + 1
+            for c in cards_held:
+                tally[c] = tally.get(c, 0.0) + weight
     out = {}
     for s, tally in counts.items():
-        cards = {c: n / worlds for c, n in sorted(tally.items())}
-        out[s] = Belief(s, names[s], cards, worlds, tuple(sorted(in_hand[s] or ())))
+        cards = {c: min(1.0, w / total) for c, w in sorted(tally.items())}
+        out[s] = Belief(s, names[s], cards, worlds, tuple(sorted(in_hand[s] or ())), effective)
     return out
