@@ -967,15 +967,18 @@ class Belief:
 
 
 def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
-            worlds: int = 200, noise: float | None = NOISE) -> dict[int, Belief]:
+            worlds: int = 200, noise: float | str | None = "game") -> dict[int, Belief]:
     """For each other seat, the chance of each card it holds, given what ``seat`` has seen:
     counted over ``worlds`` deals of the unseen cards that agree with everything that seat
     saw (the search's world sampler), each weighted by the chance of the other seats'
     decisions in it under the game's heuristic that picks at random a ``noise`` share of the
     time (:func:`choices`, :func:`likelihood`: a Kille seat that stood likely holds a good
     card). With ``noise=None`` every deal counts the same, the others' choices taken to tell
-    nothing. Pass the hand's state: the sampler deals from it, and only what ``seat`` may see
-    of it counts (the heuristic is asked inside each sampled deal only)."""
+    nothing. ``noise="game"`` (the default) takes the game's own setting: its search hooks'
+    ``BELIEF_NOISE`` where it has one (``None`` where its heuristic's choices were measured to
+    mislead more than they tell), else :data:`NOISE`. Pass the hand's state: the sampler
+    deals from it, and only what ``seat`` may see of it counts (the heuristic is asked inside
+    each sampled deal only)."""
     if hasattr(state, "view") and not hasattr(state, "legal_actions"):
         raise CoachError("beliefs deals from the hand itself (the state), using only what "
                          "the seat saw; an observation alone cannot be dealt from")
@@ -986,6 +989,13 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
     if type(worlds) is not int or not 1 <= worlds <= 10_000:
         raise CoachError(f"worlds is a number of sampled deals, 1 to 10000, not "
                          f"{quote(worlds, 40)}")
+    if noise == "game":
+        from . import search as _search
+
+        try:
+            noise = getattr(_search.hooks(state.game.name), "BELIEF_NOISE", NOISE)
+        except KortspelError:
+            noise = NOISE  # no search hooks: refused below with the coach's own words
     if noise is not None and (isinstance(noise, bool) or not isinstance(noise, int | float)
                               or not 0 < noise <= 1):
         raise CoachError(f"noise is the share of decisions taken as random, more than 0 and "

@@ -32,6 +32,12 @@ BOUNDS = (-200.0, 200.0)
 
 KNOCK_AT = 10
 """The rollout policy knocks on a hand worth this much or less."""
+BELIEF_NOISE = None
+"""The coach's beliefs in Knock count every sampled deal alike (``coach.beliefs``): weighted
+by how likely the others' draws and discards were under the heuristic, the weight rested on a
+quarter or a third of the deals and the true card's log-probability fell from −2.13 to −2.38
+over 1,000 hands (docs/coach.md), as the heuristic draws from the stock in nearly every world
+and so its choices tell little of what a seat holds."""
 ANCHORED = True
 """The expert plays as the heuristic unless its search shows a clearly better option (see
 ``kortspel.search.ExpertBot``): left to its greedy rollouts alone it was only level with the
