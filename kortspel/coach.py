@@ -589,7 +589,7 @@ def luck(start: tuple[float, float, float, int], decisions: Sequence[Decision],
     text = (f"{before}; {'; '.join(parts)}; you ended on {_amount(outcome, words)}.")
     labels = (f"The deal: {_signed(sign * deal, words)}",
               f"Your decisions: {_signed(sign * dec, words)}",
-              f"Cards drawn and others' play: {_signed(sign * rest, words)}",
+              f"Cards and others' play: {_signed(sign * rest, words)}",
               f"Result: {_amount(outcome, words)} (expected {_amount(v0, words)})")
     return Luck(v0, low, high, worlds, deal, dec, rest, outcome, words.better,
                 text[:1].upper() + text[1:], labels)
@@ -601,13 +601,25 @@ def _count(n: int) -> str:
 
 
 def _signed(gain: float, words: CoachWords) -> str:
-    """A part for a chart, above zero where it helped: '+23 pts', '−4.5 points'."""
-    sign = "−" if gain < 0 else "+"
+    """A part for a chart in words, whichever way the measure counts: '23 points for you',
+    '4.5 points against you', 'even'. A sign alone would mislead where fewer is better (a
+    deal that took 4 points off your score helped you, yet '−4' reads as a loss)."""
     if words.percent:
         n = round(100 * abs(gain))
-        return f"{sign if n else ''}{n} pts"
-    said = f"{abs(gain):.1f}"
-    return f"{sign if said != '0.0' else ''}{said} {words.unit}"
+        if not n:
+            return "even"
+        amount = f"{n} point{'' if n == 1 else 's'}"
+    else:
+        said = f"{abs(gain):.1f}"
+        if said == "0.0":
+            return "even"
+        amount = f"{said} {words.unit}"
+    return f"{amount} {'for' if gain > 0 else 'against'} you"
+
+
+def _the(metric: str) -> str:
+    """A measure after a preposition: 'the chance of …', but 'your points …' as it is."""
+    return metric if metric.startswith("your ") else f"the {metric}"
 
 
 @dataclass(frozen=True)
@@ -729,8 +741,8 @@ class Reviewer:
             text = (f"{MARKS[g]} {said}: {g} — {w.mid(other)} was better "
                     f"{_better_by(e, w)}")
             if mine and shown(best.low, best.high, best.samples, w):
-                text += (f" ({_amount(best.value, w)} against "
-                         f"{_amount(chosen.value, w)}, the {w.metric})")
+                text += (f": {_amount(best.value, w)} against "
+                         f"{_amount(chosen.value, w)} in {_the(w.metric)}")
             text += "."
         d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options),
                      max(0.0, e.low), max(0.0, e.high), ev)

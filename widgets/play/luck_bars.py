@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-WIDTH, ROW, LABEL = 260, 34, 16
+WIDTH, ROW, LABEL = 300, 34, 16
 
 GOOD, BAD = "#2f7d32", "#b23b3b"
 
