@@ -608,7 +608,9 @@ def _signed(gain: float, words: CoachWords) -> str:
         n = round(100 * abs(gain))
         if not n:
             return "even"
-        amount = f"{n} point{'' if n == 1 else 's'}"
+        # Past the whole scale only where many decisions' sampled noise adds up: said so,
+        # never as a figure beyond the chance it is a part of.
+        amount = "over 100 points" if n > 100 else f"{n} point{'' if n == 1 else 's'}"
     else:
         said = f"{abs(gain):.1f}"
         if said == "0.0":
@@ -638,8 +640,10 @@ class Review:
 
     @property
     def costliest(self) -> Decision | None:
-        """The decision that cost most (``None`` with no decision, or none that cost)."""
-        worst = max(self.decisions, key=lambda d: d.loss, default=None)
+        """The decision that surely cost most: the highest low end of its loss's interval,
+        as the summary names it (``None`` with no decision, or none that cost). A larger
+        mean loss with a wide interval is less sure, and graded so."""
+        worst = max(self.decisions, key=lambda d: (d.loss_low, d.loss), default=None)
         return worst if worst is not None and worst.grade not in ("best", "good") else None
 
     def grades(self) -> dict[str, int]:
