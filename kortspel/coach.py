@@ -587,7 +587,7 @@ def luck(start: tuple[float, float, float, int], decisions: Sequence[Decision],
         parts = [_luck_part("the cards and the others' play", sign * rest, words,
                             plural=True)]
     text = (f"{before}; {'; '.join(parts)}; you ended on {_amount(outcome, words)}.")
-    labels = (f"The deal: {_signed(sign * deal, words)}",
+    labels = (f"Deal: {_signed(sign * deal, words)}",
               f"Your decisions: {_signed(sign * dec, words)}",
               f"Cards and others' play: {_signed(sign * rest, words)}",
               f"Result: {_amount(outcome, words)} (expected {_amount(v0, words)})")

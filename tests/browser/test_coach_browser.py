@@ -151,7 +151,10 @@ def test_hint_review_and_beliefs_at_the_play_table(lab, game):
     # The coach ranks only what it can tell apart (docs/coach.md, "Honest numbers"): one
     # option better than another, the only move, or options about equally good.
     assert any(said in words for said in ("is better", "only move", "equally good")), words
-    assert any(ch.isdigit() for ch in words.split("Coach:")[1][:200])
+    # A number where the sampled deals are enough for one; else it says the moves are equal,
+    # or that there is one move (and then no number: nothing was weighed).
+    assert any(ch.isdigit() for ch in words.split("Coach:")[1][:200]) or any(
+        said in words for said in ("equally good", "only move")), words
     gold = _middle_gold(lab)
     assert gold > gold_before + 150, (
         f"the options' numbers are not drawn in the table's middle ({gold_before} -> {gold})")
