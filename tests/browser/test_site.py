@@ -177,15 +177,29 @@ BEFORE_CLICKING = {"kopknack": "Knock (knack!)"}
 def _click_changes(page, index: int, game: str) -> bool:
     """Click the cards of the table, those nearest its middle (a stock, a pile) and then the
     lowest on the page (the player's own seat), until one click changes the picture;
-    whether one did."""
-    before = _settled(page, index)
+    whether one did. Where a button comes first (Köpknack's knock), a deal may end before
+    any card is yours to click (every other seat folds after you knock): then, as a pupil
+    would, the next deal is dealt and the knock pressed again, up to three deals."""
     press = BEFORE_CLICKING.get(game)
-    if press:
-        button = page.get_by_role("button", name=press, exact=True)
-        poll(lambda: button.count() and button.first.is_visible(), timeout_ms=90_000,
-             what=f"the {press} button")
-        button.first.click()
+    for _ in range(3 if press else 1):
         before = _settled(page, index)
+        if press:
+            button = page.get_by_role("button", name=press, exact=True)
+            poll(lambda b=button: b.count() and b.first.is_visible(), timeout_ms=90_000,
+                 what=f"the {press} button")
+            button.first.click()
+            before = _settled(page, index)
+        if _a_click_changes(page, index, before):
+            return True
+        next_deal = page.get_by_role("button", name=re.compile(r"^Next .* ▶$"))
+        if not (press and next_deal.count() and next_deal.first.is_enabled()):
+            return False
+        next_deal.first.click()  # the deal ended before a card was yours: deal the next
+    return False
+
+
+def _a_click_changes(page, index: int, before: str) -> bool:
+    """Whether one click on a card of the table (middle first, then the lowest) changes it."""
     table = page.locator(TABLE).nth(index)
     table.scroll_into_view_if_needed()
     boxes = table.evaluate("""(el) => {
