@@ -193,9 +193,9 @@ def test_hint_review_and_beliefs_at_the_play_table(lab, game):
         text = _text(lab)
         note = text.split("The deal")[-1]
         graded = bool(re.search(r": (best|good|inaccuracy|mistake|blunder)\b", note))
-        if graded or not step.first.is_enabled():
+        if graded or not step.last.is_enabled():
             break
-        step.first.click()
+        step.last.click()
         # one step at a time: the next note is read once this click is answered
         poll(lambda text=text: _text(lab) != text, timeout_ms=60_000, what="the next step")
     assert graded, "no step of the replay showed a decision's grade"
