@@ -47,7 +47,8 @@ from .core import (
     play_hand,
     step,
 )
-from .registry import bot_for, example, examples, frames, games, load, register, replay, spec
+from .players import bot_for
+from .registry import example, examples, frames, games, load, register, replay, spec
 
 __all__ = [
     "CHANCE", "Action", "ActionCodec", "Arg", "Verb",

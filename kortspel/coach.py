@@ -20,16 +20,15 @@ a word, never a colour alone.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, cast
 
+from . import registry
 from .actions import CHANCE, Action
 from .checks import quote
 from .errors import KortspelError
@@ -62,7 +61,6 @@ class CoachError(KortspelError):
 # A game's words
 # ---------------------------------------------------------------------------------------------
 
-_TELLING: dict[str, ModuleType | None] = {}
 
 
 @dataclass(frozen=True)
@@ -89,27 +87,16 @@ class CoachWords:
         return self.unit == "percent"
 
 
-def _telling(name: str) -> ModuleType | None:
-    if name not in _TELLING:
-        from . import registry
-
-        package = registry._MODULES.get(name)
-        mod = None
-        if package is not None:
-            try:
-                mod = importlib.import_module(package + ".telling")
-            except ModuleNotFoundError as err:
-                if err.name != package + ".telling":
-                    raise
-        _TELLING[name] = mod
-    return _TELLING[name]
+def _telling(name: str) -> Any:
+    """The game's telling, as its ``GameSpec`` declares it (``telling=``), or ``None``."""
+    return registry.spec(name).telling
 
 
 def coach_words(game_name: str) -> CoachWords:
     """The coach's words for a game: its measure (from the search) and its own telling's
     unit and grade thresholds. A game whose telling says none is coached in plain numbers
     with thresholds a tenth, a quarter and half of its measure's range."""
-    from . import registry, search
+    from . import search
 
     name = registry.spec(game_name).name
     try:
@@ -651,8 +638,6 @@ class Review:
 
 
 def _check_record(record: Any) -> Any:
-    from . import registry
-
     if not isinstance(record, Mapping):
         raise CoachError(f"review reads a hand record (state.record(), or "
                          f"kortspel.example(...)), not {quote(record, 40)}")
@@ -803,7 +788,7 @@ class Reviewer:
             total += v
             squares += v * v
             n += 1
-        mean, low, high = search._interval(n, total, squares, tuple(hooks.BOUNDS))
+        mean, low, high = search._interval(n, total, squares, hooks.BOUNDS)
         self._start = (mean, low, high, n)
         return self._start
 
@@ -850,8 +835,6 @@ class Reviewer:
         return f"You played well. You ended on {_amount(outcome, w)}."
 
     def _hand_word(self) -> str:
-        from . import registry
-
         return str(registry.spec(self.final.game.name).hand_word)
 
 
@@ -884,8 +867,6 @@ FEW_DEALS = 30.0
 def _heuristic(name: str) -> Any | None:
     """A fresh heuristic of the game (the registry's ``spec.bots["heuristic"]``), or ``None``
     for a game without one (its beliefs are then left unweighted)."""
-    from . import registry
-
     make = registry.spec(name).bots.get("heuristic")
     return None if make is None else make("model")
 
@@ -1033,8 +1014,6 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
             world = search.sample_world(state, seat, rng)
         except KortspelError as err:
             if state.is_over:
-                from . import registry
-
                 word = registry.spec(state.game.name).hand_word
                 raise CoachError(f"the {word} is over: what was shown at its end leaves "
                                  f"nothing for seat {seat} to guess; ask beliefs(state, seat) "

@@ -28,7 +28,8 @@ from typing import Any
 
 from . import search
 from .actions import CHANCE
-from .registry import bot_for, load, spec
+from .players import bot_for
+from .registry import load, spec
 
 LEVELS = ("random", "heuristic", "expert")
 

@@ -369,6 +369,23 @@ def _call(state: State, bots: Sequence[Bot], callers: list[int], rng: random.Ran
 # ---------------------------------------------------------------------------------------------
 
 
+class SearchHooks(Protocol):
+    """A game's part of the search (``kortspel.search``), usually its ``worlds`` module: what
+    only the game knows -- its measure's words and range, the cards a seat has not seen and
+    how to deal them anew, a quick rollout policy and the measure at a rollout's end. A game
+    declares it on its ``GameSpec`` (``worlds=``); the search and the coach find it there,
+    so a game registered from any package is searched and coached alike."""
+
+    METRIC: tuple[str, str]
+    BOUNDS: tuple[float, float]
+
+    def hidden(self, state: Any, seat: int) -> Any: ...
+
+    def rollout(self, state: Any, rng: random.Random) -> None: ...
+
+    def value(self, state: Any, seat: int) -> float: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry needs to know of a game; each game package defines ``SPEC``.
@@ -403,6 +420,13 @@ class GameSpec:
     bench_extra: Callable[[float], Iterable[str]] | None = None
     """Further figures the game's issue asks for (e.g. a scoring function's calls/s): a
     function of the seconds to spend, yielding one printed line per figure."""
+    worlds: SearchHooks | None = None
+    """The game's part of the search (:class:`SearchHooks`, its ``worlds`` module), or
+    ``None`` for a game the computer cannot think ahead in: no expert, no coach."""
+    telling: Any = None
+    """The module that tells the game's hands and words its coach (its ``telling``: the
+    coach's unit and grade lines, ``COACH_UNIT`` and ``COACH_GRADES``), or ``None`` for plain
+    numbers and lines at a tenth, a quarter and a half of the measure's range."""
     match_word: str = "match"
     """What players call the whole that hands make up, in the rules' own word: Swedish Knock
     plays a *game* of rounds, Köpknack a *session* of deals, Kille and Gnällknekt a *match*.

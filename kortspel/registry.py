@@ -1,9 +1,9 @@
 """The one place that knows which games exist, and the functions that dispatch on a game.
 
 Games load lazily: ``kortspel.load("kille")`` imports ``kortspel.kille`` on first use, and a
-record names its game in its ``game`` field, so ``replay``, ``examples``, ``bot_for``, the
-command line and the bench never name a game themselves. ``register`` adds a game from any
-package (the test suite's tiny game is added that way).
+record names its game in its ``game`` field, so ``replay``, ``examples``, ``bot_for``
+(``kortspel.players``), the command line and the bench never name a game themselves.
+``register`` adds a game from any package (the test suite's tiny game is added that way).
 """
 
 from __future__ import annotations
@@ -158,31 +158,3 @@ def _examples_dir(s: GameSpec) -> Any:
     if s.examples is None:
         return None
     return resources.files(s.examples) / "records"
-
-
-def bot_for(game: Any, level: Any = "heuristic", name: str | None = None, *,
-            seconds: float | None = None, playouts: int | None = None) -> Any:
-    """A computer player for ``game``: ``level`` is ``"random"``, one of the game's own
-    (``kortspel.bot_for("kille", "heuristic")``), or ``"expert"``, the player that thinks
-    ahead (``kortspel.search.ExpertBot``, shown to people as "strong"): ``seconds`` a
-    decision (default 1), or ``playouts`` worlds a decision, which makes it repeat itself
-    for the same generator (for tests). It decides through ``decide(state, seat, rng)``;
-    ``kortspel.search.step`` and ``play_hand`` drive it so."""
-    s = spec(game)
-    if level == "expert":
-        from .search import ExpertBot, check_budget, hooks
-
-        check_budget(seconds, playouts)  # nan, inf, 0 or 2.5 worlds: refused before any bot
-        mod = hooks(s.name)  # a game without a worlds module says so here
-        if seconds is None and playouts is None:
-            seconds = 1.0
-        anchor = s.bots["heuristic"]("anchor") if getattr(mod, "ANCHORED", False) else None
-        return ExpertBot(s.name, name or "expert", seconds=seconds, playouts=playouts,
-                         anchor=anchor)
-    if seconds is not None or playouts is not None:
-        raise KortspelError("seconds= and playouts= are a budget for the expert only")
-    if not isinstance(level, str) or level not in s.bots:
-        raise KortspelError(
-            f"{s.title} has no bot called {_cut(level)}; the bots are: "
-            f"{', '.join([*s.bots, 'expert'])}")
-    return s.bots[level](name or level)

@@ -1,8 +1,9 @@
 """A computer that thinks: worlds a seat cannot tell apart, and every option played out in them.
 
 Written once for every game (it names none). A game takes part by a module
-``<its package>.worlds`` (found by name through the registry, never imported here by name)
-that supplies only what is its own:
+``<its package>.worlds``, declared on its spec (``GameSpec.worlds``, a
+:class:`kortspel.protocol.SearchHooks`; never imported here by name), that supplies only what
+is its own:
 
 - ``METRIC``: the words of its measure and whether ``"lower"`` or ``"higher"`` is better;
   ``BOUNDS``: the least and greatest value a playout can give (for the intervals);
@@ -38,19 +39,19 @@ was.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import starmap
-from types import ModuleType
 from typing import Any
 
+from . import registry
 from .actions import CHANCE, Action
 from .checks import quote
 from .errors import KortspelError
+from .protocol import SearchHooks
 
 __all__ = ["OptionValue", "Evaluation", "Edge", "Hidden", "SearchError", "evaluate",
            "sample_world", "metric_of", "hooks", "visible", "same_view", "ExpertBot", "rollout",
@@ -225,31 +226,14 @@ class Hidden:
     places: list[Any]
 
 
-_HOOKS: dict[str, ModuleType | None] = {}
-
-
-def hooks(name: str) -> ModuleType:
-    """The game's ``worlds`` module: the package the registry loads the game from, plus
-    ``.worlds``. Raises :class:`SearchError` for a game that has none."""
-    if name in _HOOKS:
-        mod = _HOOKS[name]
-    else:
-        from . import registry
-
-        registry.spec(name)
-        package = registry._MODULES.get(name)
-        mod = None
-        if package is not None:
-            try:
-                mod = importlib.import_module(package + ".worlds")
-            except ModuleNotFoundError as e:
-                if e.name != package + ".worlds":
-                    raise
-        _HOOKS[name] = mod
-    if mod is None:
-        raise SearchError(f"the game {name!r} has no worlds module, so the computer cannot "
-                          "think ahead in it")
-    return mod
+def hooks(name: str) -> SearchHooks:
+    """The game's part of the search, as its ``GameSpec`` declares it (``worlds=``, its
+    ``worlds`` module). Raises :class:`SearchError` for a game that declares none."""
+    spec = registry.spec(name)
+    if spec.worlds is None:
+        raise SearchError(f"the game {spec.name!r} has no worlds module, so the computer "
+                          "cannot think ahead in it")
+    return spec.worlds
 
 
 def searchable(name: str) -> bool:
@@ -264,10 +248,7 @@ def searchable(name: str) -> bool:
 def metric_of(game_name: str) -> tuple[str, str]:
     """The words of a game's measure and which way is better: ``("chance of losing a life
     this hand", "lower")`` for Kille."""
-    from . import registry
-
-    mod = hooks(registry.spec(game_name).name)
-    return mod.METRIC
+    return hooks(game_name).METRIC
 
 
 def visible(state: Any, seat: int) -> list[Any]:
@@ -438,8 +419,10 @@ def evaluate(state: Any, *, seconds: float | None = 1.0, playouts: int | None = 
     words, better = mod.METRIC
     bounds = mod.BOUNDS
     do_value = mod.value
-    if objective and hasattr(mod, "objective"):
-        (words, better), bounds, do_value = mod.OBJECTIVE, mod.OBJECTIVE_BOUNDS, mod.objective
+    extra: Any = mod  # ``objective`` is optional, outside SearchHooks: no game has one today
+    if objective and hasattr(extra, "objective"):
+        (words, better), bounds, do_value = extra.OBJECTIVE, extra.OBJECTIVE_BOUNDS, \
+            extra.objective
     n_opt = len(legal)
     totals = [0.0] * n_opt
     squares = [0.0] * n_opt

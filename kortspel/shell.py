@@ -130,7 +130,7 @@ class Table:
 
     def bot(self, level: str = "heuristic", name: str | None = None) -> Any:
         """A computer player of this game (``kortspel.bot_for``)."""
-        from .registry import bot_for
+        from .players import bot_for
 
         return bot_for(self.name, level, name)
 
@@ -207,6 +207,18 @@ class HandState(ABC):
     def events(self) -> list[Event]:
         """Every event so far, in order."""
         return self._events[:]
+
+    @abstractmethod
+    def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]:
+        """Play one action after checking it; returns the events it caused. An illegal one
+        raises a ``KortspelError`` that says what is allowed, the state left as it was."""
+
+    def apply_legal(self, action: Action) -> None:
+        """Play ``action``, one the caller knows is legal now (from ``legal_actions()`` or
+        the game's own table of actions), where a search's rollout plays thousands of moves
+        a second. Here it is checked all the same (``apply``); a game whose checks cost much
+        of a move skips them by overriding it, and must then be given a legal action."""
+        self.apply(action)
 
     def _seat(self, seat: Any, what: str) -> int:
         """A seat number given by a caller, checked: never wrapped, never guessed."""

@@ -37,6 +37,7 @@ from kortspel.records import (
     get_field,
     shuffle_fields,
 )
+from kortspel.search import Hidden
 from kortspel.shell import (
     HandState,
     MatchShell,
@@ -445,5 +446,60 @@ class HeuristicBot:
         return None
 
 
+# -- its part of the search: declared on the spec, so the expert and the coach find it -----
+
+
+class HighcardWorlds:
+    """What the search needs of High card (``kortspel.protocol.SearchHooks``), as an object
+    rather than a ``worlds`` module: a game registered from anywhere is searched and coached
+    by what its spec declares. It reads the state through its public protocol only."""
+
+    METRIC = ("chance of winning the hand", "higher")
+    BOUNDS = (0.0, 1.0)
+
+    def hidden(self, state: HighcardState, seat: int) -> Hidden:
+        """The cards ``seat`` never saw (sorted) and their places: the other seats' deal and
+        the stock as dealt, less every card laid face up; the turns replayed by ``apply``."""
+        seen = {state.dealt[seat], state.hands[seat], *state.discard,
+                *(c for r in state.reshuffles for c in r)}
+        n = state.game.seats
+        spots = [s for s in range(n) if s != seat and state.dealt[s] not in seen]
+        stock = [i for i, c in enumerate(state.stock0) if c not in seen]
+        cards = sorted([state.dealt[s] for s in spots] + [state.stock0[i] for i in stock])
+        actions = state.actions
+
+        def deal(order: list[str]) -> HighcardState | None:
+            dealt, stock0 = list(state.dealt), list(state.stock0)
+            for place, card in zip([*spots, *(n + i for i in stock)], order, strict=True):
+                if place < n:
+                    dealt[place] = card
+                else:
+                    stock0[place - n] = card
+            world = HighcardState(state.game, dealt, stock0)
+            try:
+                for a in actions:
+                    world.apply(a)
+            except err.KortspelError:
+                return None
+            return world
+
+        return Hidden(cards, deal, [("hand", s) for s in spots] + [("stock", i) for i in stock])
+
+    def rollout(self, state: HighcardState, rng: random.Random) -> None:
+        """Trade a card below 4 while the stock lasts, else keep; reshuffle with ``rng``."""
+        while not state.is_over:
+            if state.to_act == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.to_act
+            moves = state.game.moves[seat]
+            low = int(state.hands[seat]) < 4
+            state.apply(moves["trade"] if low and state.stock else moves["keep"])
+
+    def value(self, state: HighcardState, seat: int) -> float:
+        """A win is 1, shared by a tie; a loss 0."""
+        return 1.0 / len(state.winners) if seat in state.winners else 0.0
+
+
 SPEC = game_spec(HighcardGame, HeuristicBot, HighcardMatch, game_for, hidden_shuffle, OPTIONS,
-                 EVENT_KINDS, examples=None)
+                 EVENT_KINDS, examples=None, worlds=HighcardWorlds())

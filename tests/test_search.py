@@ -319,3 +319,65 @@ def test_gnallknekt_face_down_cards_are_any_the_seat_never_met() -> None:
         counts.update(world.down[s][i][j][-1] for kind, s, i, j in
                       (p for p in hid.places if p[0] == "pile") if s == other)
     assert chi_square(counts, {s: k / len(hid.cards) for s, k in suits.items()}) < CHI2_999[3]
+
+
+# -- where the search finds a game's part: its spec -----------------------------------------
+
+
+def test_a_game_registered_from_anywhere_is_searched_and_coached_by_what_its_spec_declares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """High card lives in the test suite and declares its part of the search as an object on
+    its ``GameSpec`` (``worlds=``), not as a module found by name: the expert, the hint and the
+    review all work there, and a spec that declares none has no expert and says so."""
+    import dataclasses
+
+    import highcard
+
+    from kortspel import registry
+
+    # the games registered here are forgotten after the test (other tests list the games)
+    monkeypatch.setattr(registry, "_SPECS", dict(registry._SPECS))
+    monkeypatch.setattr(registry, "_ALIASES", dict(registry._ALIASES))
+    spec = kortspel.register(highcard.SPEC)
+    assert search.searchable("highcard") and search.hooks("High card") is spec.worlds
+    table = kortspel.load("highcard", seats=3)
+    st = table.new_hand(seed=4)
+    world = search.sample_world(st, 0, random.Random(1))
+    assert search.same_view(world, st, 0)
+    expert = kortspel.bot_for("highcard", "expert", playouts=40)
+    rng = random.Random(2)
+    while not st.is_over:
+        search.step(st, [expert] * 3, rng)
+    assert st.is_over
+    st = table.new_hand(seed=4)
+    said = kortspel.hint(st, playouts=60, rng=random.Random(3), seconds=None)
+    assert said.metric == "chance of winning the hand" and said.unit == "percent"
+    assert {o.action.verb for o in said.options} == {"keep", "trade"} and said.words
+    bare = dataclasses.replace(spec, name="highcard-bare", title="High card bare", aliases=(),
+                               worlds=None)
+    kortspel.register(bare)
+    assert not search.searchable("highcard-bare")
+    with pytest.raises(kortspel.KortspelError, match="no bot called 'smart'; the bots are: "
+                       "random, heuristic$"):
+        kortspel.bot_for("highcard-bare", "smart")
+    with pytest.raises(search.SearchError, match="cannot think ahead"):
+        kortspel.bot_for("highcard-bare", "expert")
+
+
+def test_the_registry_knows_nothing_of_the_search() -> None:
+    """``registry`` and ``search`` once imported each other (the search looked a game's part up
+    in the registry's private table, the registry made the expert); now the registry imports
+    no layer above it and ``bot_for`` lives above both (``kortspel.players``)."""
+    import ast
+    import pathlib
+
+    source = pathlib.Path(kortspel.registry.__file__).read_text(encoding="utf-8")
+    names = {n.module or "" for n in ast.walk(ast.parse(source))
+             if isinstance(n, ast.ImportFrom)}
+    names |= {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)
+              for a in n.names}
+    assert not names & {"search", "coach", "players", "ladder"}
+    assert kortspel.bot_for is kortspel.players.bot_for
+    for tree_of in ("search", "coach"):
+        text = pathlib.Path(getattr(kortspel, tree_of).__file__).read_text(encoding="utf-8")
+        assert "_MODULES" not in text

@@ -59,6 +59,7 @@ Matches: ``game.match(length="standard", seed=1)`` (``GnallknektMatch``). Bots:
 from __future__ import annotations
 
 from ..shell import game_spec
+from . import telling, worlds  # the search's and the coach's parts: on SPEC below
 from .bots import GnallknektHeuristic
 from .cards import (
     ATTACK_ORDER,
@@ -97,4 +98,5 @@ __all__ = [
 SPEC = game_spec(GnallknektGame, GnallknektHeuristic, GnallknektMatch, game_for,
                  hidden_shuffle, OPTIONS, EVENT_KINDS,
                  aliases=("gnällknekt", "gnall"),
-                 bench_seats=4, bench_unit="games", bench_aim="aim 300")
+                 bench_seats=4, bench_unit="games", bench_aim="aim 300",
+                 worlds=worlds, telling=telling)

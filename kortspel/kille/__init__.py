@@ -11,6 +11,7 @@ reading had to be chosen and why. The package is split by concern: ``cards`` (th
 from __future__ import annotations
 
 from ..shell import game_spec
+from . import telling, worlds  # the search's and the coach's parts: on SPEC below
 from .bots import KilleHeuristic
 from .cards import (
     BLAREN,
@@ -52,4 +53,5 @@ __all__ = [
 
 SPEC = game_spec(KilleGame, KilleHeuristic, KilleMatch, game_for,
                  hidden_shuffle, OPTIONS, EVENT_KINDS,
-                 bench_aim="floor 20,000; aim 50,000")
+                 bench_aim="floor 20,000; aim 50,000",
+                 worlds=worlds, telling=telling)

@@ -58,7 +58,10 @@ import time
 from collections.abc import Iterable
 
 from ..shell import game_spec
-from . import telling
+from . import (
+    telling,
+    worlds,  # the search's and the coach's parts: on SPEC below
+)
 from .bots import KnockHeuristic
 from .cards import NAMES, POINTS, RANKS, SHOWN, card_id, face_total, show, show_all
 from .fast import shuffled_pack
@@ -100,4 +103,5 @@ def _bench_hand_value(seconds: float) -> Iterable[str]:
 SPEC = game_spec(KnockGame, KnockHeuristic, KnockMatch, game_for,
                  hidden_shuffle, OPTIONS, EVENT_KINDS,
                  bench_seats=4, bench_unit="rounds",
-                 match_word="game", bench_aim="aim 5,000", bench_extra=_bench_hand_value)
+                 match_word="game", bench_aim="aim 5,000", bench_extra=_bench_hand_value,
+                 worlds=worlds, telling=telling)

@@ -138,6 +138,42 @@ class KnockState(HandState):
         return self.knocker is None and (self.game.rules.first_round_knock
                                          or self.turn >= len(self.order))
 
+    may_knock = property(_may_knock, doc=(
+        "Whether the seat to act may knock now, before it draws: nobody has knocked, and the "
+        "first round is over where the rules say so."))
+
+    # -- for the search's rollouts: one seat's cards, and a move known to be legal -----------
+
+    def cards_of(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s card ids now, in the order they arrived (a tuple: nothing done to it
+        reaches the round). Unchecked: for a caller that holds a seat number already."""
+        return tuple(self._hands[seat])
+
+    def key_of(self, seat: int) -> int:
+        """``seat``'s hand as a multiset of ranks (``value.KEY``), what its value is read by."""
+        return self._keys[seat]
+
+    @property
+    def top_id(self) -> int | None:
+        """The discard pile's top card id, or ``None`` while it is empty."""
+        return self._pile[-1] if self._pile else None
+
+    def apply_legal(self, action: Action) -> None:
+        """Play ``action`` without the checks ``apply`` makes: for a rollout that takes its
+        actions from the game's own tables (``game.from_stock[seat]``, ``game.discards[seat]
+        [card]`` …) only when they are legal. An illegal one breaks the round."""
+        seat, verb = action.seat, action.verb
+        self._actions.append(action)
+        if verb == "discard":
+            self._discard(seat, INDEX[action.args[0][1]])  # type: ignore[index]
+        elif verb == "draw":
+            if action.args[0][1] == "stock":
+                self._draw_stock(seat)
+            else:
+                self._take(seat)
+        else:
+            self._knock(seat)
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now; nobody acts out of turn."""
         me = self.to_act

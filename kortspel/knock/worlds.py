@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import IllegalActionError
+from ..errors import KortspelError
 from ..search import Hidden
 from .cards import INDEX, POINTS
-from .state import _DRAW, KnockState
+from .state import KnockState
 from .value import KEY, value_of_key
 
 METRIC = ("your points this round less the others' average (stars included)", "lower")
@@ -45,49 +45,29 @@ heuristic (docs/players.md)."""
 
 
 def _replay(world: KnockState, actions: list[Any]) -> KnockState | None:
-    """The turns played again, straight through the rules' own steps: every card a turn
-    names was seen, so it lies where it lay; only a round that ends sooner differs."""
-    acts = world._actions
-    for a in actions:
-        if world.is_over or a.seat != world.to_act:
-            return None
-        seat, verb = a.seat, a.verb
-        if verb == "discard":
-            card = INDEX[a.args[0][1]]
-            if world.phase == _DRAW or card not in world._hands[seat]:
-                return None
-            acts.append(a)
-            world._discard(seat, card)
-        elif verb == "draw":
-            if world.phase != _DRAW:
-                return None
-            acts.append(a)
-            if a.args[0][1] == "stock":
-                if not world._stock:
-                    return None
-                world._draw_stock(seat)
-            else:
-                world._take(seat)
-        else:
-            if world.phase != _DRAW or not world._may_knock():
-                return None
-            acts.append(a)
-            world._knock(seat)
+    """The turns played again through the round's own ``apply``: every card a turn names
+    was seen, so it lies where it lay; a deal in which a turn cannot be played (a round
+    that ends sooner, on a zero hand) tells another story and is not kept."""
+    try:
+        for a in actions:
+            world.apply(a)
+    except KortspelError:
+        return None
     return world
 
 
 def hidden(state: KnockState, seat: int) -> Hidden:
     """The cards ``seat`` never saw, sorted, and how to deal them into their places."""
-    actions = list(state._actions)
+    actions = state.actions
     w = KnockState(state.game, state.dealer, state.order, state.carry, state.dealt,
                    state.upcard, state.stock0)
     seen = {state.upcard}
-    seen.update(w._hands[seat])
+    seen.update(w.cards_of(seat))
     for a in actions:
         if a.verb == "discard":
             seen.add(INDEX[a.args[0][1]])  # type: ignore[index]  # a discard's card: a name
         w.apply(a)
-        seen.update(w._hands[seat])
+        seen.update(w.cards_of(seat))
     dealt = state.dealt
     spots: list[tuple[int, int]] = [(s, i) for s in state.order
                                     for i, c in enumerate(dealt[s]) if c not in seen]
@@ -107,10 +87,7 @@ def hidden(state: KnockState, seat: int) -> Hidden:
             k += 1
         world = KnockState(state.game, state.dealer, state.order, state.carry, hands,
                            state.upcard, stock0)
-        try:
-            return _replay(world, actions)
-        except IllegalActionError:
-            return None
+        return _replay(world, actions)
 
     return Hidden(cards, deal, places)
 
@@ -120,28 +97,30 @@ def rollout(state: KnockState, rng: random.Random) -> None:
     pile's top when, with the best card thrown, it leaves the hand lower by two or more
     (a stock card lowers it about that much on average), else draw from the stock; throw the
     card that leaves the lowest hand, the highest in points on a tie. Reads each mover's
-    own hand and the pile only; uses no randomness."""
-    two = state.game.rules.unused_two
-    hands, keys = state._hands, state._keys
+    own hand and the pile only; uses no randomness. Its moves are the game's own actions,
+    played through the round's public ``apply_legal``."""
+    g = state.game
+    two = g.rules.unused_two
     values = value_of_key
+    play = state.apply_legal
+    knocks, from_pile, from_stock, discards = g.knocks, g.from_pile, g.from_stock, g.discards
     while not state.is_over:
         seat: int = state.to_act  # type: ignore[assignment]  # a seat while not over
-        key = keys[seat]
-        mine = hands[seat]
-        if state.phase == _DRAW:
+        key = state.key_of(seat)
+        mine = state.cards_of(seat)
+        if state.phase_name == "draw":
             v = values(key, two)
-            if v <= KNOCK_AT and state._may_knock():
-                state._knock(seat)
+            if v <= KNOCK_AT and state.may_knock:
+                play(knocks[seat])
                 continue
-            pile = state._pile
-            if pile:
-                top = pile[-1]
+            top = state.top_id
+            if top is not None:
                 k2 = key + KEY[top]
                 best = min([values(k2 - KEY[d], two) for d in mine])
-                if best <= v - 2 or not state._stock:
-                    state._take(seat)
+                if best <= v - 2 or not state.stock_count:
+                    play(from_pile[seat])
                     continue
-            state._draw_stock(seat)
+            play(from_stock[seat])
         else:
             taken = state.taken
             best_card, best_v = -1, 1 << 30
@@ -151,7 +130,7 @@ def rollout(state: KnockState, rng: random.Random) -> None:
                 dv = values(key - KEY[d], two) * 16 - POINTS[d]
                 if dv < best_v:
                     best_card, best_v = d, dv
-            state._discard(seat, best_card)
+            play(discards[seat][best_card])
 
 
 def value(state: KnockState, seat: int) -> float:

@@ -64,6 +64,7 @@ viewer), ``observation`` (what a seat may know), ``records`` (reading and writin
 from __future__ import annotations
 
 from ..shell import game_spec
+from . import telling, worlds  # the search's and the coach's parts: on SPEC below
 from .bots import KopknackHeuristic
 from .cards import (
     DECK_SIZE,
@@ -126,4 +127,5 @@ __all__ = [
 SPEC = game_spec(KopknackGame, KopknackHeuristic, KopknackMatch, game_for,
                  hidden_shuffle, OPTIONS, EVENT_KINDS,
                  aliases=("köp knack", "kop knack"),
-                 bench_seats=7, bench_unit="deals", match_word="session", bench_aim="aim 8,000")
+                 bench_seats=7, bench_unit="deals", match_word="session", bench_aim="aim 8,000",
+                 worlds=worlds, telling=telling)
