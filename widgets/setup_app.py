@@ -7,20 +7,33 @@ with them and closes the one before (its timers with it). A blank seed draws a n
 every game; the line under the controls says which seed the game uses, so a deal can be
 played again. A setting that cannot be dealt is answered in words, never with a traceback.
 
+Under them are the teacher's switches, the **Help** row: **Hint**, **Review after each
+hand**, **What might they hold?** and **Undo and Show every card**, each a checkbox, and
+**Test: no help**, which turns them all off at once (then **All help on** turns them back
+on). Like the other settings they apply from the next **New match** (the match on the table
+keeps the help it was dealt with, so turning help on in a test deals new cards), and the
+line under the controls says what is off. The keywords ``hints``, ``review``, ``beliefs``
+and ``practice`` set them in code; one left out follows the environment variable
+``KORTSPEL_HELP``: ``on`` (or unset) is every help, ``off`` none, as for a test
+(``make app GAME=kille KORTSPEL_HELP=off``).
+
     from kortspel.widgets.setup_app import PlayApp
     PlayApp(seats=5, length="short")
+    PlayApp(seats=5, hints=False, review=False, beliefs=False, practice=False)  # a test
 """
 
 from __future__ import annotations
 
 import html
+import os
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
 
 import kortspel
-from kortspel import KortspelError
+from kortspel import KortspelError, search
 
 from .views import Play, _with_pictures, close_all, opponent_levels, replace_in_cell
 
@@ -28,6 +41,17 @@ LEVELS = {"heuristic": "sensible", "random": "random (easy)", "expert": "strong 
 MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
 MAX_SEED = 40  # characters of a seed typed as text
 
+HELP_VARIABLE = "KORTSPEL_HELP"
+"""The environment variable a page's help starts from: ``on`` (or unset) or ``off``."""
+
+HELP_WHAT = {"hints": "the Hint button", "review": "the coach's review after each {hand}",
+             "beliefs": "the button “What might they hold?”",
+             "practice": "↶ Undo and Show every card"}
+"""What each switch shows, as a refusal names it."""
+
+HELP_NONE = {"hints": "no Hint", "review": "no review", "beliefs": "no “What might they hold?”",
+             "practice": "no Undo or Show every card"}
+"""Each switch off, as the line under the controls says it."""
 
 
 def _either(words: list[str]) -> str:
@@ -38,6 +62,22 @@ def _either(words: list[str]) -> str:
 def _brief(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def help_from_environment(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether a page starts with help on: ``KORTSPEL_HELP`` is ``on`` (or unset: every
+    help) or ``off`` (none, for a test). Anything else is refused with a ``KortspelError``
+    that says what it may be and how to set it."""
+    raw = (os.environ if environ is None else environ).get(HELP_VARIABLE, "")
+    value = raw.strip().lower()
+    if value in ("", "on"):
+        return True
+    if value == "off":
+        return False
+    raise KortspelError(
+        f"{HELP_VARIABLE} is on (every help, as when it is not set) or off (a test: no "
+        f"Hint, no review, no What might they hold?, no Undo or Show every card), not "
+        f"{_brief(raw)}; for a test page, make app GAME=kille {HELP_VARIABLE}=off")
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -57,17 +97,22 @@ class PlayApp(W.VBox):
     """Settings above a ``Play``; **New game** deals a new match with them.
 
     ``seats``, ``length``, ``opponents`` and ``pace`` are the controls' starting values and
-    ``seed`` fills the seed box (``None``: blank). Other keywords (``practice``, the game's
-    rules options) go to every ``Play`` as they are. ``play`` is the match on show (``None``
-    while a setting is wrong), ``seed_used`` the seed it was dealt with, and ``said`` the
-    words shown under the controls (``message``).
+    ``seed`` fills the seed box (``None``: blank). ``hints``, ``review``, ``beliefs`` and
+    ``practice`` tick the teacher's switches (``None``: as ``KORTSPEL_HELP`` says, on when
+    it is not set). Other keywords (the game's rules options) go to every ``Play`` as they
+    are. ``play`` is the match on show (``None`` while a setting is wrong), ``seed_used``
+    the seed it was dealt with, ``help_used`` the switches it was dealt with, and ``said``
+    the words shown under the controls (``message``).
     """
 
     def __init__(self, game: str = "kille", seats: int = 5, length: str | None = None,
                  opponents: str = "heuristic", pace: float = 0.8,
-                 seed: int | str | None = None, **options: Any) -> None:
+                 seed: int | str | None = None, hints: bool | None = None,
+                 review: bool | None = None, beliefs: bool | None = None,
+                 practice: bool | None = None, **options: Any) -> None:
         self.play: Play | None = None
         self.seed_used: int | str | None = None
+        self.help_used: dict[str, bool] = {}  # the switches the match on show was dealt with
         self.options = options
         self.message = W.HTML(layout=W.Layout(margin="2px 0 6px 0"))
         self.said = ""  # the message's words, without markup
@@ -114,9 +159,11 @@ class PlayApp(W.VBox):
         self.confirm = W.HBox([self.sure, self.yes, self.no],
                               layout=W.Layout(display="none", align_items="center"))
         self.pace.observe(self._pace_changed, "value")
-        self.controls = W.HBox([self.seats, self.length, self.opponents, self.pace, self.seed,
+        self.settings = W.HBox([self.seats, self.length, self.opponents, self.pace, self.seed,
                                 self.new_game],
                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.help_row = self._help_controls()
+        self.controls = W.VBox([self.settings, self.help_row])
         super().__init__([self.controls, self.confirm, self.message])
         replace_in_cell(self, "app")
         wrong = [why for why in (
@@ -126,7 +173,9 @@ class PlayApp(W.VBox):
             self._set(self.opponents, opponents, f"the computer plays "
                                                  f"{_either(opponent_levels(self.spec))}, not "
                                                  f"{_brief(opponents)}"),
-            self._set_pace(pace), self._set_seed(seed)) if why]
+            self._set_pace(pace), self._set_seed(seed),
+            self._set_help({"hints": hints, "review": review, "beliefs": beliefs,
+                            "practice": practice})) if why]
         if wrong:
             self._say("Cannot deal: " + "; ".join(wrong) + ". Choose the settings above and "
                       f"press New {self.spec.match_word}.", error=True)
@@ -170,6 +219,95 @@ class PlayApp(W.VBox):
         self.seed.value = str(seed)
         return ""
 
+    def _help_controls(self) -> W.HBox:
+        """The teacher's switches: a checkbox each, and one button for all of them."""
+        whole, word = self.spec.match_word, self.spec.hand_word
+        after = f"Applies from the next New {whole}."
+
+        def switch(words: str, tip: str) -> W.Checkbox:
+            box = W.Checkbox(value=True, description=words, indent=False,
+                             tooltip=f"{tip}. {after}",
+                             layout=W.Layout(width="auto", margin="2px 14px 2px 0"))
+            box.observe(lambda _c: self._help_changed(), "value")
+            return box
+
+        self.switches = {
+            "hints": switch("Hint", "The Hint button: what each choice is worth, drawn on "
+                            "the table"),
+            "review": switch(f"Review after each {word}", f"The coach's review of your "
+                             f"decisions after each {word}, with Step through"),
+            "beliefs": switch("What might they hold?", "The button that shows beside each "
+                              "computer player the cards it may hold"),
+            "practice": switch("Undo and Show every card", "Practice: ↶ Undo takes a "
+                               "decision back, Show every card turns every card face up"),
+        }
+        if not search.searchable(self.spec.name):  # no coach plays this game: no such help
+            for name in ("hints", "review", "beliefs"):
+                self.switches[name].value = False
+                self.switches[name].layout.display = "none"
+        self.no_help = W.Button(description="Test: no help", layout=W.Layout(width="auto"))
+        self.no_help.on_click(lambda _b: self._all_help(not self._any_help()))
+        self._help_changed()
+        label = W.HTML(f"<b>Help</b> (from the next New {html.escape(whole)}):")
+        label.layout.margin = "2px 12px 2px 0"
+        return W.HBox([label, *self.switches.values(), self.no_help],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _shown_switches(self) -> list[W.Checkbox]:
+        return [b for b in self.switches.values() if b.layout.display != "none"]
+
+    def _any_help(self) -> bool:
+        return any(b.value for b in self._shown_switches())
+
+    def _all_help(self, on: bool) -> None:
+        """**Test: no help** (every switch off) or **All help on** (every switch on)."""
+        for box in self._shown_switches():
+            box.value = on
+
+    def _help_changed(self) -> None:
+        whole = self.spec.match_word
+        if self._any_help():
+            self.no_help.description = "Test: no help"
+            self.no_help.tooltip = ("Turn every help off at once, for a test: Hint, the "
+                                    "review, What might they hold?, Undo and Show every card. "
+                                    f"Applies from the next New {whole}.")
+        else:
+            self.no_help.description = "All help on"
+            self.no_help.tooltip = f"Turn every help back on. Applies from the next New {whole}."
+
+    def _set_help(self, given: dict[str, Any]) -> str:
+        """The switches from the keywords; one left out (``None``) from ``KORTSPEL_HELP``."""
+        wrong, default = [], True
+        for name, value in given.items():
+            if value is not None and not isinstance(value, bool):
+                what = HELP_WHAT[name].format(hand=self.spec.hand_word)
+                wrong.append(f"{name} is True (show {what}) or False (leave it out, for a "
+                             f"test), not {_brief(value)}")
+        if any(v is None for v in given.values()):
+            try:
+                default = help_from_environment()
+            except KortspelError as err:
+                wrong.append(str(err))
+        for name, value in given.items():
+            box = self.switches[name]
+            if box.layout.display != "none":
+                box.value = value if isinstance(value, bool) else default
+        return "; ".join(wrong)
+
+    def chosen_help(self) -> dict[str, bool]:
+        """The switches as ticked now: ``Play``'s keywords for the next match."""
+        return {name: bool(box.value) for name, box in self.switches.items()}
+
+    def _help_words(self, used: dict[str, bool]) -> str:
+        """What the match on the table leaves out, for the line under the controls."""
+        shown = [n for n, b in self.switches.items() if b.layout.display != "none"]
+        off = [HELP_NONE[n] for n in shown if not used[n]]
+        if not off:
+            return ""
+        if len(off) == len(shown):
+            return f" A test: no help ({', '.join(off)})."
+        return f" Less help: {', '.join(off)}."
+
     def _pace_changed(self, change: dict[str, Any]) -> None:
         if self.play is not None:
             self.play.pace.value = change["new"]
@@ -210,9 +348,10 @@ class PlayApp(W.VBox):
         try:
             fixed = parse_seed(self.seed.value)
             seed = self._fresh_seed() if fixed is None else fixed
+            used = self.chosen_help()
             play = Play(game=self.spec.name, seats=self.seats.value, length=self.length.value,
                         opponents=self.opponents.value, seed=seed, pace=self.pace.value,
-                        **self.options)
+                        **used, **self.options)
         except KortspelError as err:
             goes_on = (f" The {self.spec.match_word} on the table goes on."
                        if self.play is not None else "")
@@ -220,7 +359,7 @@ class PlayApp(W.VBox):
             return None
         play.pace.layout.display = "none"  # the pace slider above drives it
         play.new_match.layout.display = "none"  # the New … button above deals anew
-        old, self.play, self.seed_used = self.play, play, seed
+        old, self.play, self.seed_used, self.help_used = self.play, play, seed, used
         self.children = (self.controls, self.confirm, self.message, play)
         if old is not None:
             old.close()
@@ -233,7 +372,8 @@ class PlayApp(W.VBox):
                else f"new for this {self.spec.match_word}; type it under Seed to deal the "
                     "same cards again")
         self._say(f"{self.spec.title}, {self.seats.value} players{self._match_words()}"
-                  + (f" of {pots} {unit}" if pots else "") + f". Seed {seed} ({how}).")
+                  + (f" of {pots} {unit}" if pots else "") + f". Seed {seed} ({how})."
+                  + self._help_words(used))
         return play
 
     def _match_words(self) -> str:

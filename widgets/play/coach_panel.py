@@ -40,20 +40,23 @@ def _key(hand: Any) -> tuple[int, int]:
 class CoachPanel(Panel):
     """Hint, review and beliefs for the human seat of a ``Play``.
 
-    ``hints`` shows the Hint button and the belief toggle; ``review`` judges each finished
-    hand. ``seconds`` is a hint's thinking time and ``review_seconds`` each reviewed
+    ``hints`` shows the Hint button, ``beliefs`` the belief toggle (``None``: as ``hints``),
+    and ``review`` judges each finished hand; each is the teacher's switch, off for a test.
+    ``seconds`` is a hint's thinking time and ``review_seconds`` each reviewed
     decision's; ``playouts`` (for tests) fixes the number of sampled deals instead, so the
     answers are the same every time."""
 
     LISTED = 8  # more decisions than this: only those that cost are listed by name
     _closed = False
 
-    def __init__(self, play: Any, *, hints: bool, review: bool, seconds: float = 1.0,
-                 review_seconds: float = 0.3, playouts: int | None = None) -> None:
+    def __init__(self, play: Any, *, hints: bool, review: bool, beliefs: bool | None = None,
+                 seconds: float = 1.0, review_seconds: float = 0.3,
+                 playouts: int | None = None) -> None:
         self.play = play
         self.able = search.searchable(play.spec.name)
         self.hints = hints and self.able
         self.reviews = review and self.able
+        self.beliefs = (hints if beliefs is None else beliefs) and self.able
         self.seconds, self.review_seconds, self.playouts = seconds, review_seconds, playouts
         self.hint: coach.Hint | None = None
         self._placed: set[Any] = set()  # options whose place is on the table
@@ -89,7 +92,12 @@ class CoachPanel(Panel):
         # in the column beside the table its words would be drawn too small to read.
         self.replay_box = W.VBox([])
         row = W.HBox([self.hint_button, self.believe], layout=W.Layout(flex_flow="row wrap"))
+        # Each switched off is not shown at all (a test): the row too when both are off.
         if not self.hints:
+            self.hint_button.layout.display = "none"
+        if not self.beliefs:
+            self.believe.layout.display = "none"
+        if not (self.hints or self.beliefs):
             row.layout.display = "none"
         self.widget = W.VBox([row, self.words, self.belief_words, self.progress,
                               self.review_words,
@@ -145,7 +153,7 @@ class CoachPanel(Panel):
         h = self._current_hint()
         if h is not None:
             model = self._dress_hint(model, h)
-        if self.hints and self.believe.value and self._beliefs:
+        if self.beliefs and self.believe.value and self._beliefs:
             seats = []
             for sv in model.seats:
                 b = self._beliefs.get(sv.seat)
@@ -218,7 +226,7 @@ class CoachPanel(Panel):
         if self._hint_for is not None and self._hint_for != _key(hand):
             self.hint, self._hint_for = None, None
             self.words.value = ""
-        if not (self.hints and self.believe.value) or hand.is_over:
+        if not (self.beliefs and self.believe.value) or hand.is_over:
             self._beliefs, self._beliefs_for = {}, None  # at the end the cards are shown
             return
         if self._beliefs_for != _key(hand) and not hand.is_over:
@@ -255,7 +263,7 @@ class CoachPanel(Panel):
         hand = play.hand
         self._number_buttons(play)
         self.hint_button.disabled = hand.is_over or play._human_turn() is None
-        if not (self.hints and self.believe.value) or hand.is_over:
+        if not (self.beliefs and self.believe.value) or hand.is_over:
             self.belief_words.value = ""
         elif self._beliefs:
             items = "".join(f"<li>{html.escape(b.words)}</li>" for b in self._beliefs.values())

@@ -37,19 +37,22 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
     timers are cancelled when the view closes or its cell runs again, and a choice pending
     (a selection, a confirmation) never outlives the hand it was made in.
 
-    The coach (``coach_panel.py``): ``hints`` shows a Hint button and the belief toggle (on
-    in practice, off in a match unless ``hints=True``); ``review`` judges every hand you
-    played in once it ends. ``coach_seconds`` is a hint's thinking time (a reviewed
-    decision gets a third of it); ``coach_playouts`` fixes a number of sampled deals
-    instead (tests), so every answer is the same each time.
+    The coach (``coach_panel.py``): ``hints`` shows a Hint button (on in practice, off in a
+    match unless ``hints=True``); ``beliefs`` the toggle **What might they hold?** (``None``:
+    as ``hints``); ``review`` judges every hand you played in once it ends. Each is a
+    teacher's switch: off, its button or review is not there at all (a test).
+    ``coach_seconds`` is a hint's thinking time (a reviewed decision gets a third of it);
+    ``coach_playouts`` fixes a number of sampled deals instead (tests), so every answer is
+    the same each time.
     """
 
     def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
                  you: int | Sequence[int] = 0, length: str | int | None = None,
                  opponents: str = "heuristic", seed: int | str | None = None,
                  practice: bool = True, pace: float = 0.8, auto: bool = True,
-                 hints: bool | None = None, review: bool = True, coach_seconds: float = 1.0,
-                 coach_playouts: int | None = None, **rules: Any) -> None:
+                 hints: bool | None = None, review: bool = True, beliefs: bool | None = None,
+                 coach_seconds: float = 1.0, coach_playouts: int | None = None,
+                 **rules: Any) -> None:
         spec = kortspel.spec(game)
         low, high = spec.seats
         if names is not None:
@@ -78,9 +81,13 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
                                 f"{_brief(pace)}")
         # Every argument is checked before the first widget is made: a refused view leaves
         # no model open in the kernel.
-        for flag, name in ((hints, "hints"), (review, "review")):
+        for flag, name, what in ((hints, "hints", "the Hint button"),
+                                 (review, "review", "the coach's review after each "
+                                                    f"{spec.hand_word}"),
+                                 (beliefs, "beliefs", "the button What might they hold?")):
             if flag is not None and not isinstance(flag, bool):
-                raise KortspelError(f"{name} is True or False, not {_brief(flag)}")
+                raise KortspelError(f"{name} is True or False, not {_brief(flag)}: "
+                                    f"{name}=False leaves out {what} (for a test)")
         if isinstance(coach_seconds, bool) or not isinstance(coach_seconds, int | float) or \
                 not 0 < coach_seconds <= 10:
             raise KortspelError(f"coach_seconds is the coach's time to think, more than 0 and "
@@ -119,7 +126,7 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
         # Hints are for practice: a match (practice=False) has none unless asked for.
         self.hints = self.practice if hints is None else hints
         children = self._build_panels(pace)
-        self.coach = CoachPanel(self, hints=self.hints, review=review,
+        self.coach = CoachPanel(self, hints=self.hints, review=review, beliefs=beliefs,
                                 seconds=coach_seconds, review_seconds=coach_seconds / 3,
                                 playouts=coach_playouts)
         self.add_panel(self.coach)
