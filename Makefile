@@ -110,8 +110,11 @@ setup .venv: $(STAMP)
 
 # ---------------------------------------------------------------------------------------------
 
+# The server's root is this folder, so the notebooks' links to ../docs open; the address it
+# prints (and opens) is 00-start-here itself, not the Launcher.
 lab: $(STAMP) $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00-start-here.ipynb
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb \
+	    --ServerApp.root_dir=$(CURDIR)
 
 # Every step of `make test` is a tier run through tools/tier.py, which passes its output
 # through and keeps one line (its wall time and its counts) in build/tiers.txt; `make test`
