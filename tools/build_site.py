@@ -119,6 +119,9 @@ def pyodide_core(dest: Path) -> dict[str, object]:
     its lock file."""
     tarball = CACHE / f"pyodide-{PYODIDE}.tgz"
     if not tarball.exists():
+        if shutil.which("npm") is None:
+            raise SystemExit("make site needs npm to fetch Pyodide's core once (Debian/Ubuntu: "
+                             "apt-get install npm); it is kept in build/cache afterwards")
         say(f"fetching pyodide@{PYODIDE} from the npm registry")
         CACHE.mkdir(parents=True, exist_ok=True)
         run(["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE)],
@@ -268,20 +271,95 @@ def write_lock(lock: dict[str, object], wheels: dict[str, Path], dest: Path) -> 
 # -------------------------------------------------------------------------------------------
 
 
+DOCS = ("docs/rules/*.md", "docs/coach.md", "docs/players.md")
+"""The pages the notebooks link to (``../../docs/rules/kille.md``): staged beside them."""
+
+
 def stage_notebooks(dest: Path) -> list[Path]:
     """Every notebook under notebooks/ (new ones come in by themselves), its kernel named as
-    the site's (Pyodide's ``python``), so none opens on a "Select Kernel" dialog."""
+    the site's (Pyodide's ``python``), so none opens on a "Select Kernel" dialog; and the
+    pages they link to. Both keep the repository's layout (``notebooks/kille/01-rules.ipynb``,
+    ``docs/rules/kille.md``), so a notebook's links lead where they lead in the repository
+    and under ``make lab``."""
     found = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
     for path in found:
         nb = json.loads(path.read_text(encoding="utf-8"))
         nb.setdefault("metadata", {})["kernelspec"] = {
             "name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-        target = dest / path.relative_to(ROOT / "notebooks")
+        target = dest / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n",
                           encoding="utf-8")
+    for pattern in DOCS:
+        for page in sorted(ROOT.glob(pattern)):
+            target = dest / page.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(page, target)
     return found
+
+
+DOC_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} \u2014 kortspel</title>
+<style>
+ body {{ font-family: DejaVu Sans, Verdana, sans-serif; max-width: 52em; margin: 1.5em auto;
+        padding: 0 1em; color: #14281c; background: #fdfaf2; line-height: 1.55; }}
+ h1, h2, h3 {{ color: #1f6b45; }} a {{ color: #14482e; }}
+ table {{ border-collapse: collapse; margin: .8em 0; }} code {{ background: #eef4ef; }}
+ td, th {{ padding: .3em .55em; border: 1px solid #d9e8dd; text-align: left; }}
+ pre {{ background: #eef4ef; padding: .6em; overflow-x: auto; }}
+ .home {{ font-weight: bold; }}
+</style></head><body>
+<p><a class="home" href="{home}index.html">\u2190 All games</a></p>
+{body}
+</body></html>
+"""
+
+
+def _slug(text: str) -> str:
+    """A heading's anchor as GitHub makes it (the notebooks link ``kille.md#the-showdown``)."""
+    import re
+
+    plain = re.sub(r"<[^>]+>", "", html.unescape(text)).strip().lower()
+    plain = re.sub(r"[^\w\- ]", "", plain)
+    return plain.replace(" ", "-")
+
+
+def write_doc_pages(out: Path) -> list[str]:
+    """The pages the notebooks link to, as plain web pages of the site (``docs/…/x.html``,
+    headings anchored as on GitHub): a lesson's link opens one in a tab of its own, which
+    the notebook app's editor could not (a blank page for a ``.md`` file)."""
+    import re
+
+    import mistune
+
+    class Anchored(mistune.HTMLRenderer):
+        def heading(self, text: str, level: int, **attrs: object) -> str:
+            return f'<h{level} id="{_slug(text)}">{text}</h{level}>\n'
+
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            if not re.match(r"^[a-z]+:", url):
+                url = re.sub(r"\.md(?=$|#)", ".html", url)
+            return super().link(text, url, title)
+
+    render = mistune.create_markdown(renderer=Anchored(escape=False),
+                                     plugins=["table", "strikethrough"])
+    written = []
+    for pattern in DOCS:
+        for page in sorted(ROOT.glob(pattern)):
+            rel = page.relative_to(ROOT).with_suffix(".html")
+            text = page.read_text(encoding="utf-8")
+            title = next((ln.lstrip("# ").strip() for ln in text.splitlines()
+                          if ln.startswith("# ")), page.stem)
+            target = out / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            home = "../" * (len(rel.parts) - 1)
+            target.write_text(DOC_PAGE.format(title=html.escape(title), home=home,
+                                              body=render(text)), encoding="utf-8")
+            written.append(rel.as_posix())
+    return written
 
 
 def lite_settings(packages: list[str]) -> dict[str, object]:
@@ -322,15 +400,89 @@ PLAY_PAGE_STYLE = f"""<style>
 """
 
 
-def mark_play_pages(out: Path) -> None:
-    """Teach the REPL's page to hide its prompt when it is opened as a play page: other
-    uses of the REPL (a teacher's own link without the flag) keep it."""
-    page = out / "repl" / "index.html"
-    text = page.read_text(encoding="utf-8")
-    if "</head>" not in text:
-        raise SystemExit(f"{page.relative_to(out)} has no </head>: JupyterLite's REPL page "
-                         "changed shape, so the play pages cannot hide their prompt")
-    page.write_text(text.replace("</head>", PLAY_PAGE_STYLE + "</head>", 1), encoding="utf-8")
+HOME_LINK = """<style>
+ /* The way back to the site's front page, in the empty middle of the app's top bar. */
+ #kortspel-home {{ position: fixed; top: 9px; right: 150px; z-index: 10000;
+   font: bold 14px DejaVu Sans, Verdana, sans-serif; color: #14482e; background: #fdfaf2;
+   border: 1px solid #b9d3c2; border-radius: 4px; padding: 3px 9px; text-decoration: none; }}
+ #kortspel-home:hover {{ background: #e6f1e9; }}
+ .{flag} #kortspel-home {{ top: auto; bottom: 8px; right: 12px; }}
+</style>
+<script>
+ document.addEventListener("DOMContentLoaded", () => {{
+   const a = document.createElement("a");
+   a.id = "kortspel-home"; a.href = "../index.html"; a.textContent = "\u2190 All games";
+   a.title = "Back to the front page: every game, its play page and its lessons";
+   document.body.appendChild(a);
+ }});
+ // A lesson's link to a rules page (``../../docs/rules/kille.md#zero``, as in the
+ // repository; the app resolves it to ``files/docs/rules/kille.md``) opens the site's web
+ // page of it in a new tab, where the app would open the Markdown file in its editor.
+ document.addEventListener("click", (event) => {{
+   const a = event.target.closest && event.target.closest(".jp-RenderedMarkdown a[href]");
+   if (!a) return;
+   const url = new URL(a.href, location.href);
+   const md = url.origin === location.origin &&
+     url.pathname.match(/^(.*\\/)files\\/(.+)\\.md$/);
+   if (!md) return;
+   event.preventDefault(); event.stopPropagation();
+   window.open(md[1] + md[2] + ".html" + url.hash, "_blank");
+ }}, true);
+ // One tab per lesson, named by its game and lesson ("Kille \u00b7 01-rules"), where
+ // the app names every tab after the site.
+ (() => {{
+   const path = new URLSearchParams(location.search).get("path");
+   if (!path) return;
+   const games = {games};
+   const parts = path.split("/");
+   const file = parts[parts.length - 1].replace(/\\.ipynb$/, "");
+   const game = games[parts[parts.length - 2]];
+   const want = (game ? game + " \u00b7 " : "") + file + " \u2014 kortspel";
+   const keep = () => {{ if (document.title !== want) document.title = want; }};
+   keep();
+   new MutationObserver(keep).observe(document.querySelector("title") ||
+     document.head.appendChild(document.createElement("title")),
+     {{childList: true, characterData: true, subtree: true}});
+ }})();
+</script>
+"""
+"""A link back to the front page on every app page (the lab, a lesson, a play page), and a
+tab title that says which lesson it is."""
+
+APP_PAGES = ("lab", "notebooks", "repl", "edit", "tree", "consoles", "doc")
+
+
+def mark_pages(out: Path, games: dict[str, str]) -> None:
+    """Teach the app pages what a pupil needs of them: every page a link home and a title of
+    its own; the REPL's page hides its prompt when it is opened as a play page (other uses
+    of the REPL, a teacher's own link without the flag, keep it)."""
+    home = HOME_LINK.format(flag=PLAY_FLAG, games=json.dumps(games, ensure_ascii=False))
+    for app in APP_PAGES:
+        page = out / app / "index.html"
+        if not page.exists():
+            continue
+        text = page.read_text(encoding="utf-8")
+        if "</head>" not in text:
+            raise SystemExit(f"{page.relative_to(out)} has no </head>: JupyterLite's page "
+                             "changed shape, so the site cannot mark it")
+        extra = home + (PLAY_PAGE_STYLE if app == "repl" else "")
+        page.write_text(text.replace("</head>", extra + "</head>", 1), encoding="utf-8")
+
+
+LEFT_OUT = ("**/*.map", "rspack.config*.js", "package.json", "jupyterlite.schema.v0.json")
+"""What the build leaves in the site that no page loads: source maps (half the site's size)
+and the app's build files."""
+
+
+def leave_out(out: Path) -> int:
+    """Remove ``LEFT_OUT`` from the built site; returns the bytes saved."""
+    saved = 0
+    for pattern in LEFT_OUT:
+        for path in out.glob(pattern):
+            if path.is_file():
+                saved += path.stat().st_size
+                path.unlink()
+    return saved
 
 
 def play_code(notebook: Path) -> str:
@@ -346,11 +498,20 @@ def play_url(notebook: Path) -> str:
     ``mark_play_pages``)."""
     from urllib.parse import urlencode
 
-    query = [("kernel", "python"), ("toolbar", "0"), ("showBanner", "0"),
+    # No "toolbar" parameter: JupyterLite shows the REPL's toolbar (Restart, Clear …) for
+    # any value of it, "0" too, and one click on Clear would wipe the game.
+    query = [("kernel", "python"), ("showBanner", "0"),
              ("hideCodeInput", "1"), ("execute", "1"), (PLAY_FLAG, "1")]
     query += [("code", line) for line in play_code(notebook).splitlines()]
     return "repl/index.html?" + urlencode(query)
 
+
+ORDER = ("kille", "knock", "kopknack", "gnallknekt")
+"""The games in the order a class meets them: Kille's one card first, Gnällknekt's long game
+last. A game not named here comes after them."""
+
+LESSON_WORDS = {"01-rules": "1 Rules", "02-worked-examples": "2 Worked hands", "03-play": "3 Play",
+                "04-strategy": "4 Strategy", "05-coach": "5 The coach"}
 
 INDEX = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -362,48 +523,65 @@ INDEX = """<!doctype html>
 {{}}
 </script>
 <style>
- body {{ font-family: DejaVu Sans, Verdana, sans-serif; max-width: 52em; margin: 2em auto;
+ body {{ font-family: DejaVu Sans, Verdana, sans-serif; max-width: 60em; margin: 2em auto;
         padding: 0 1em; color: #14281c; background: #fdfaf2; line-height: 1.5; }}
  h1 {{ color: #1f6b45; }} table {{ border-collapse: collapse; width: 100%; }}
  td, th {{ padding: .45em .6em; border-bottom: 1px solid #d9e8dd; text-align: left; }}
- a {{ color: #14482e; font-weight: bold; }}
+ a {{ color: #14482e; font-weight: bold; }} .lessons a {{ white-space: nowrap; }}
 </style></head><body>
 <h1>kortspel: four Swedish card games</h1>
 <p>Everything here runs in this browser: nothing to install, and nothing you do is sent
-anywhere. The first page of a game takes a little while to start its Python
-(up to a minute on a slow computer); after that it answers at once.</p>
-<table><tr><th>Game</th><th>Play against the computer</th><th>Lessons (notebooks)</th></tr>
+anywhere. Each page starts its own Python, which takes a little while the first time
+(up to a minute on a slow computer); after that it answers at once.
+New here? Start with <a href="{start}">the start-here page</a>.</p>
+<table><tr><th>Game</th><th>Play against the computer</th><th>Lessons, in order</th></tr>
 {rows}
 </table>
-<p><a href="lab/index.html">Open the notebooks in JupyterLab</a> (all of them, with the
-start-here page). Changes you make are kept in this browser only.</p>
+<p>A lesson opens in this tab; your browser's Back button, or <b>← All games</b> at the
+top of the lesson, brings you back here. Changes you make in a lesson are kept in this
+browser only. Teachers: <a href="lab/index.html?path=notebooks/00-start-here.ipynb">every
+notebook in JupyterLab</a>, several side by side.</p>
 </body></html>
 """
 
 
-def write_index(out: Path, contents: Path) -> list[str]:
-    """The site's front page: each game's play page (no code) and its lessons."""
+def lesson_url(path: str) -> str:
+    """A lesson opens alone in the site's notebook page: one notebook, one Python, nothing
+    restored from an earlier visit (the lab reopens every notebook opened before)."""
+    return f"notebooks/index.html?path={path}"
+
+
+def write_index(out: Path, contents: Path) -> dict[str, str]:
+    """The site's front page: each game's play page (no code) and its lessons, in the order
+    a class meets them; returns each game's title by its folder."""
     import kortspel
 
-    rows, games = [], []
-    for play in sorted(contents.glob("*/03-play.ipynb")):
+    rows, games = [], {}
+    plays = sorted((contents / "notebooks").glob("*/03-play.ipynb"),
+                   key=lambda p: (ORDER.index(p.parent.name) if p.parent.name in ORDER
+                                  else len(ORDER), p.parent.name))
+    for play in plays:
         game = play.parent.name
-        games.append(game)
         try:
             name = kortspel.spec(game).title  # Köpknack, Swedish Knock: as the games say
         except kortspel.KortspelError:
             name = game.capitalize()
+        games[game] = name
         title = json.loads(play.read_text(encoding="utf-8"))["cells"][0]["source"]
         heading = next((line.lstrip("# ").strip() for line in title if line.startswith("#")),
                        game)
         lessons = " · ".join(
-            f'<a href="lab/index.html?path={game}/{nb.name}">{nb.stem}</a>'
+            f'<a href="{html.escape(lesson_url(f"notebooks/{game}/{nb.name}"))}" '
+            f'title="{html.escape(name)}: {nb.stem}">'
+            f"{html.escape(LESSON_WORDS.get(nb.stem, nb.stem))}</a>"
             for nb in sorted(play.parent.glob("*.ipynb")))
         rows.append(f"<tr><td>{html.escape(name)}</td>"
                     f'<td><a href="{html.escape(play_url(play))}" data-game="{game}" '
                     f'title="{html.escape(heading)}">Play {html.escape(name)}</a></td>'
-                    f"<td>{lessons}</td></tr>")
-    (out / "index.html").write_text(INDEX.format(rows="\n".join(rows)), encoding="utf-8")
+                    f'<td class="lessons">{lessons}</td></tr>')
+    start = html.escape(lesson_url("notebooks/00-start-here.ipynb"))
+    (out / "index.html").write_text(INDEX.format(rows="\n".join(rows), start=start),
+                                    encoding="utf-8")
     return games
 
 
@@ -457,10 +635,14 @@ def build(out: Path) -> None:
         print("\n".join(log.read_text().splitlines()[-30:]))
         raise SystemExit(f"jupyter lite build failed ({log.relative_to(ROOT)})")
     check_offline(out)
-    mark_play_pages(out)
+    saved = leave_out(out)
     games = write_index(out, WORK / "contents")
+    mark_pages(out, games)
+    docs = write_doc_pages(out)
     shutil.copy2(ROOT / "tools" / "serve_site.py", out / "serve.py")  # a copy serves itself
-    say(f"front page: index.html, play pages for {', '.join(games)}")
+    say(f"front page: index.html, play pages for {', '.join(games)}; "
+        f"{len(docs)} rules and guide pages; "
+        f"{saved / 1e6:.0f} MB of source maps and build files left out")
     say(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
         f"{size_of(out) / 1e6:.0f} MB in {time.monotonic() - start:.0f} s")
 

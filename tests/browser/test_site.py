@@ -122,10 +122,10 @@ def _shot(page, name: str) -> None:
 def _open(page, site: str, path: str) -> float:
     """Open a notebook in the site's lab; the seconds until its kernel was idle."""
     start = time.monotonic()
-    page.goto(f"{site}/lab/index.html?path={path}", wait_until="domcontentloaded")
+    page.goto(f"{site}/lab/index.html?path=notebooks/{path}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook", state="visible")
     _figure("lab first paint, most (s)", time.monotonic() - start)
-    wait_for_kernel_idle(page, path, timeout_ms=180_000)
+    wait_for_kernel_idle(page, f"notebooks/{path}", timeout_ms=180_000)
     ready = time.monotonic() - start
     _figure("kernel ready, most (s)", ready)
     page.evaluate(_JS_WATCH_IOPUB)
@@ -240,8 +240,10 @@ def test_the_front_page_shows_at_once_and_links_every_game(page, site) -> None:
     assert paint < 10
     links = page.eval_on_selector_all("a", "els => els.map((a) => a.getAttribute('href'))")
     for game in GAMES:
-        assert f"lab/index.html?path={game}/01-rules.ipynb" in links
+        assert f"notebooks/index.html?path=notebooks/{game}/01-rules.ipynb" in links
         assert _play_page(game) in links
+        # the play page shows no toolbar: JupyterLite shows one for any "toolbar" value
+        assert "toolbar=" not in _play_page(game)
     _shot(page, "front-page")
     assert not ABORTED, ABORTED
 
@@ -325,6 +327,12 @@ def test_the_play_page_deals_a_new_game_and_plays_a_hand(page, site, game) -> No
         found = page.locator(part)
         assert found.count() >= 1 and not any(found.nth(i).is_visible()
                                                for i in range(found.count())), part
+    # Nothing on the page can wipe the game: no Clear, no Restart, no toolbar at all.
+    for word in ("Clear", "Restart", "Interrupt"):
+        control = page.locator(f"[title*='{word}'], [aria-label*='{word}']")
+        assert not any(control.nth(i).is_visible() for i in range(control.count())), word
+    home = page.locator("#kortspel-home")
+    assert home.is_visible() and home.get_attribute("href") == "../index.html"
     new_game = page.get_by_role("button", name=re.compile(r"^New \w+$"))
     assert new_game.count() == 1  # New game, New match: as the game calls a whole game
     before = _settled(page, 0)
