@@ -277,3 +277,25 @@ def test_the_front_page_lists_games_in_teaching_order_and_links_start_here(pupil
     assert state["title"].startswith("00-start-here")
     _shot(page, "start-here")
     assert not pupil.failed, pupil.failed
+
+
+def test_the_site_works_from_a_sub_path(pupil, served, tmp_path) -> None:
+    """A school's web server puts the site under a path of its own
+    (``http://host/kortspel/``): every page and link is relative, so it works there too."""
+    (tmp_path / "www").mkdir()
+    (tmp_path / "www" / "kortspel").symlink_to(SITE, target_is_directory=True)
+    sub = Served(tmp_path / "www")
+    try:
+        page = pupil.new_page()
+        page.goto(f"{sub.url}/kortspel/")
+        page.locator("tr", has_text="Köpknack").get_by_role("link", name="1 Rules",
+                                                             exact=True).click()
+        state = _ready(page, "notebooks/kopknack/01-rules.ipynb")
+        assert state["title"].startswith("Köpknack · 01-rules")
+        assert urlsplit(page.url).path == "/kortspel/notebooks/index.html"
+        page.locator("#kortspel-home").click()
+        page.wait_for_url(re.compile(r"/kortspel/index\.html$"))
+        assert sub.total() > 1e6 and not pupil.failed, pupil.failed
+    finally:
+        sub.server.shutdown()
+        sub.server.server_close()
