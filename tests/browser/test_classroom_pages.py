@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -209,6 +210,18 @@ def test_a_voila_play_page_asks_nothing_outside_its_server(voila_page, game):
     canvas = _canvas(page)
     assert abs(canvas["css_width"] - canvas["width"]) <= 1, canvas
     page.screenshot(path=str(_shots() / f"{game}-voila-1366x768.png"))
+    # No dead link: the notes' links to the lessons and the rules pages (not served by
+    # Voila, which answers 403) are plain words saying where to read them.
+    dead = page.eval_on_selector_all(
+        ".jp-RenderedMarkdown a[href]",
+        "els => els.map(a => a.getAttribute('href'))"
+        ".filter(h => h && !h.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(h))")
+    assert dead == [], dead
+    nb = json.loads((REPO / "notebooks" / path).read_text(encoding="utf-8"))
+    local = [h for c in nb["cells"] if c["cell_type"] == "markdown"
+             for h in re.findall(r"\]\(([^)\s]+)\)", "".join(c["source"]))
+             if not h.startswith("#") and not re.match(r"^[a-z][a-z0-9+.-]*:", h)]
+    assert page.locator(".kortspel-not-here").count() == len(local), local
     assert voila_page.errors.blocked == [], (
         f"the page asked the internet for {voila_page.errors.blocked}")
     voila_page.assert_clean()
