@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").rglob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in (Path(__file__).resolve().parents[1] / "notebooks").rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)  # a lab session's copies are not ours
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
