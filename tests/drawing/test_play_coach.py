@@ -282,3 +282,67 @@ def test_the_strong_computer_player_sits_at_every_table(game: str) -> None:
         play.bot_step()
     assert len(play.hand.actions) > before or play._human_turn() is not None
     play.close()
+
+
+def _button_numbers(p: Play, h: coach.Hint) -> None:
+    """Each button on show carries the number of the option a press of it plays, and the
+    star only when that option is the best."""
+    label = {o.action: lab.rsplit(": ", 1)[-1] for o, lab in zip(h.options, h.labels,
+                                                                strict=True)}
+    for verb, b in p.verb_buttons.items():
+        if b.layout.display == "none":
+            continue
+        action = p.button_action(verb)
+        assert action is not None and action in label, (verb, b.description)
+        assert b.description.endswith(" · " + ("★ " if action == h.best.action else "")
+                                      + label[action]), (b.description, action, h.labels[0])
+        assert ("★" in b.description) == (action == h.best.action), b.description
+
+
+def test_kopknack_buying_the_button_shows_its_own_options_number_not_the_best():
+    """Issue 38, item 9: while the best was an exchange chosen by clicking cards, the button
+    read "Keep all three · ★ …" (the best's star and number); a pupil who pressed it kept
+    the hand and was graded a blunder. The button carries the number of what it plays: as
+    cards are picked it follows them, and the star comes when the best's cards are picked."""
+    from kortspel.widgets.games.kopknack import card_ref
+
+    p = Play("kopknack", seats=4, seed=11, pace=0, coach_playouts=12)
+    tried = 0
+    try:
+        for _ in range(3000):
+            if p.match.is_over or tried:
+                break
+            if p.hand.is_over:
+                p._next_hand()
+                continue
+            seat = p._human_turn()
+            if seat is None:
+                p.bot_step()
+                continue
+            legal = p.hand.legal_actions(seat)
+            if p.hand.phase_name != "buying":
+                knock = [a for a in legal if a.verb == "knock"]
+                p.act(knock[0] if knock else legal[0])
+                continue
+            h = p.coach.ask()
+            assert h is not None
+            _button_numbers(p, h)
+            best = h.best.action
+            if not best.get("cards"):
+                p.act(best)
+                continue
+            button = p.verb_buttons["exchange"]
+            assert button.description.startswith("Keep all three")
+            assert "★" not in button.description  # keeping is not the best
+            assert "picking cards" in p.coach.words.value  # the words say where it shows
+            for card in best.get("cards"):  # the pupil picks the best exchange's cards
+                p._clicked(card_ref(seat, card))
+                _button_numbers(p, h)
+            assert button.description.startswith("Exchange") and "★" in button.description
+            before = len(p.hand.actions)
+            assert p.press("exchange")
+            assert p.hand.actions[before] == best  # the starred button plays the best
+            tried += 1
+        assert tried, "no buying decision whose best was an exchange"
+    finally:
+        p.close()

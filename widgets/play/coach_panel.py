@@ -134,10 +134,14 @@ class CoachPanel(Panel):
             return None
         self.hint, self._hint_for = h, _key(hand)
         best = h.labels[0]
+        # An option made by picking cards (an exchange) has no place of its own: its number
+        # shows on the button once its cards are picked, the button saying what it plays.
+        picked = ("; an option made by picking cards shows its number on the button once "
+                  "those cards are picked" if play._picks() else "")
         self.words.value = _status_html(
             f"<b>Coach:</b> {html.escape(h.words)}<br><small>Best: {html.escape(best)} (★). "
-            "Each option's number is on the table at its card or place, or on its button; "
-            "the best is outlined.</small>")
+            "Each option's number is on the table at its card or place, or on the button "
+            f"that plays it{picked}; the best is outlined.</small>")
         play._refresh()
         return h
 
@@ -240,7 +244,13 @@ class CoachPanel(Panel):
                 self.belief_words.value = _status_html(html.escape(f"No guess here: {err}."))
 
     def _number_buttons(self, play: Any) -> None:
-        """An option made by a button (not on the table) has its number on the button."""
+        """A button carries the number of the option a press of it plays now (the router's
+        ``button_action``), and the star only when that option is the best.
+
+        Why not the best number of the button's verb: one Exchange button plays whichever
+        exchange the cards picked make, Keep all three when none is picked. Labelled with
+        the verb's best (an exchange chosen by clicking cards), it read "Keep all three · ★"
+        and a pupil who pressed it kept the hand and was graded a blunder."""
         for verb, text in self._buttons_changed.items():
             b = play.verb_buttons.get(verb)
             if b is not None and b.description.startswith(text):
@@ -249,15 +259,16 @@ class CoachPanel(Panel):
         h = self._current_hint()
         if h is None:
             return
-        for o, label in zip(h.options, h.labels, strict=True):
-            b = play.verb_buttons.get(o.action.verb)
-            if b is None or o.action in self._placed or b.layout.display == "none":
+        label_of = {o.action: label for o, label in zip(h.options, h.labels, strict=True)}
+        for verb, b in play.verb_buttons.items():
+            if b.layout.display == "none":
                 continue
-            if o.action.verb in self._buttons_changed:
-                continue  # the better option of that verb is on it already
-            self._buttons_changed[o.action.verb] = b.description
-            mark = "★ " if o is h.best else ""
-            b.description = f"{b.description} · {mark}{label.rsplit(': ', 1)[-1]}"
+            action = play.button_action(verb)
+            if action is None or action in self._placed or action not in label_of:
+                continue
+            self._buttons_changed[verb] = b.description
+            mark = "★ " if action == h.best.action else ""
+            b.description = f"{b.description} · {mark}{label_of[action].rsplit(': ', 1)[-1]}"
 
     def refresh(self, play: Any) -> None:
         hand = play.hand

@@ -43,18 +43,30 @@ class ClickRouter(_Host):
     def press(self, verb: str) -> bool:
         """A verb's button: the action of that verb for the human whose screen it is (for
         an action made by picking cards, the one whose cards are picked now)."""
+        if any(a.verb == verb for a in self._picks()) and self.button_action(verb) is None:
+            self._say("Those cards cannot go together now; click one again to put it back.")
+            return False
+        found = self.button_action(verb)
+        if found is not None:
+            return self.act(found)
+        seat = self._acting_human()
+        return self.act(verb, self._screen if seat is None else seat)
+
+    def button_action(self, verb: str) -> Action | None:
+        """The action a press of ``verb``'s button plays now, or ``None`` (not legal now,
+        or cards picked that make no such action).
+
+        One answer for the press and for whatever labels the button (the coach's hint puts
+        that action's number on it): a button whose action follows the cards picked
+        (Köpknack's Keep all three / Exchange 2 cards) is labelled with the option it
+        plays, never with another one's."""
         picks = {a: cards for a, cards in self._picks().items() if a.verb == verb}
         if picks:
-            found = [a for a, cards in picks.items() if cards == self._picked]
-            if not found:
-                self._say("Those cards cannot go together now; click one again to put it "
-                          "back.")
-                return False
-            return self.act(found[0])
+            return next((a for a, cards in picks.items() if cards == self._picked), None)
         seat = self._acting_human()
         if seat is None:
-            seat = self._screen
-        return self.act(verb, seat)
+            return None
+        return next((a for a in self.hand.legal_actions(seat) if a.verb == verb), None)
 
     def _acting_human(self) -> int | None:
         turn = self._human_turn()
