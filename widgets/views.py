@@ -68,8 +68,13 @@ def repaint_sprites_for_client() -> bool:
 
 
 def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    """``value`` quoted in a refusal, at most 40 characters: the engine's ``checks.brief``.
+
+    Why not ``repr``: a refusal must not fail itself. ``repr`` of a list nested 5,000 deep
+    raises ``RecursionError`` (and of a 5,000-digit number ``ValueError``), so a view handed
+    such an argument crashed while saying what was wrong; the engine's reads a bounded part
+    of the value whatever it is."""
+    return kortspel.checks.brief(value)
 
 
 def _with_pictures(widget_bundle: Any, picture: Picture, words: str

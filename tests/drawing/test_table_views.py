@@ -428,6 +428,29 @@ def test_replay_checks_its_arguments(call, words: str) -> None:
         call(Replay)
 
 
+def _nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda: kortspel.widgets.Play("knock", seats=_nested(5000)), "seats="),
+    (lambda: kortspel.widgets.Play("knock", seats=3, seed=_nested(5000)), "seed is"),
+    (lambda: kortspel.widgets.Play("knock", seats=3, pace=10 ** 5000), "pace is"),
+    (lambda: kortspel.widgets.Replay(_nested(5000)), "hand record"),
+    (lambda: kortspel.widgets.table(_nested(5000)), "hand state"),
+])
+def test_a_refusal_quotes_any_argument_without_failing_itself(call, words: str) -> None:
+    """Issue 38: the views' own ``_brief`` was ``repr``, and ``Play("knock", seats=<a list
+    nested 5,000 deep>)`` raised ``RecursionError`` while saying what was wrong (a number of
+    5,000 digits, ``ValueError``). The refusal is a ``KortspelError`` with a short quote."""
+    with pytest.raises(kortspel.KortspelError, match=words) as err:
+        call()
+    assert len(str(err.value)) < 400
+
+
 def _live_models() -> int:
     from ipywidgets.widgets.widget import _instances
 
