@@ -281,8 +281,10 @@ def draw_highlight(p: Painter, highlight: str, x: float, y: float, w: float, h: 
 
     Each state has its own line style *and* mark, with a white under-stroke so it shows on
     any table colour: selected = thick solid outline (plus the lift), legal = dashed
-    outline, struck = solid outline and a crossed badge in the bottom corner, low = dotted
-    outline and a down-arrow badge.
+    outline, struck = solid outline and a crossed badge, low = dotted outline and a
+    down-arrow badge. Both badges sit in the top right corner, the one corner no face draws
+    on: the bottom right holds a French card's index and a Kille card's name band (a cross
+    there read as "Kranse⊗").
     """
     if highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r}; expected one of {HIGHLIGHTS}")
@@ -297,11 +299,11 @@ def draw_highlight(p: Painter, highlight: str, x: float, y: float, w: float, h: 
         elif highlight == "struck":
             p.rect(*box, stroke="#FFFFFF", line_width=6, radius=9)
             p.rect(*box, stroke="#D55E00", line_width=3.5, radius=9)
-            # A crossed badge in the bottom corner: the card's value and emblem stay legible
+            # A crossed badge in the corner: the card's value, emblem and name stay legible
             # (a cross over the middle made a struck 2 unreadable).
-            p.circle(84, 132, 14, fill="#D55E00", stroke="#FFFFFF", line_width=2.5)
-            for a, b in (((77, 125), (91, 139)), ((91, 125), (77, 139))):
-                p.polyline([a, b], stroke="#FFFFFF", line_width=4)
+            p.circle(86, 14, 12, fill="#D55E00", stroke="#FFFFFF", line_width=2.5)
+            for a, b in (((80, 8), (92, 20)), ((92, 8), (80, 20))):
+                p.polyline([a, b], stroke="#FFFFFF", line_width=3.5)
         else:  # low
             p.rect(*box, stroke="#FFFFFF", line_width=6, radius=9)
             p.rect(*box, stroke="#8E2C74", line_width=4, radius=9, dash=(0.1, 7))
