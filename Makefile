@@ -11,8 +11,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# lab = the views (ipywidgets, ipycanvas) + JupyterLab, Voila, matplotlib; see pyproject.toml.
-EXTRAS := lab,test
+# lab = the views (ipywidgets, ipycanvas) + JupyterLab, Voila, matplotlib; rooms = the
+# classroom server (Starlette, uvicorn, websockets); see pyproject.toml.
+EXTRAS := lab,test,rooms
 
 # Only lint the sources that exist (kortspel/ and widgets/ may not exist in early checkouts).
 LINT_DIRS := $(wildcard kortspel widgets tests tools setup.py)
@@ -54,7 +55,7 @@ SITE_DEPS := $(shell find kortspel widgets notebooks -type f \( -name '*.py' -o 
 
 .PHONY: help setup .venv lab test test-fast lint test-lint test-unit test-browser test-notebooks \
         test-site bench app notebooks \
-        site site-serve clean distclean
+        site site-serve classroom clean distclean
 
 help:
 	@echo "make lab        create .venv if needed, open JupyterLab on notebooks/00-start-here.ipynb"
@@ -67,6 +68,8 @@ help:
 	@echo "make notebooks  re-execute every notebook in place (outputs kept, no widget state)"
 	@echo "make site       build site/: every notebook as a static site that runs in the browser"
 	@echo "make site-serve serve site/ on http://127.0.0.1:$(SITE_PORT)/ for a try"
+	@echo "make classroom  the rooms server: pupils at one table from their own screens, the"
+	@echo "                teacher's page, and site/ if built (CLASSROOM_HOST=0.0.0.0 for the class)"
 	@echo "make clean      remove caches and build files (distclean: also .venv)"
 
 # ---------------------------------------------------------------------------------------------
@@ -216,6 +219,17 @@ site: $(STAMP)
 
 site-serve: $(SITE)/.built
 	$(BIN)/python tools/serve_site.py $(SITE) --port $(SITE_PORT)
+
+# `make classroom`: rooms where pupils play one table from their own screens, the teacher's
+# page (its token printed at the start) and the built site, on one port (docs/rooms.md).
+# This machine only unless CLASSROOM_HOST is given (0.0.0.0: every network it is on).
+# Records are kept outside the checkout, where `make clean` never reaches them.
+CLASSROOM_HOST    ?= 127.0.0.1
+CLASSROOM_PORT    ?= 8765
+CLASSROOM_RECORDS ?= $(HOME)/kortspel-records
+classroom: $(STAMP)
+	$(BIN)/python -m kortspel serve --host $(CLASSROOM_HOST) --port $(CLASSROOM_PORT) \
+	    --records $(CLASSROOM_RECORDS) $(if $(wildcard $(SITE)/index.html),--site $(SITE))
 
 clean:
 	rm -rf $(SITE) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

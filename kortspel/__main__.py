@@ -1,5 +1,5 @@
-"""Command line: ``python -m kortspel replay FILE``, ``python -m kortspel bench`` and
-``python -m kortspel ladder GAME``.
+"""Command line: ``python -m kortspel replay FILE``, ``python -m kortspel bench``,
+``python -m kortspel ladder GAME`` and ``python -m kortspel serve`` (the classroom server).
 
 Whatever it is given (a 5,000-digit number, ``/dev/urandom``, a named pipe nobody writes to, a
 file name full of terminal escapes, a closed or full standard output) the command line ends
@@ -25,6 +25,8 @@ still valid JSON, exit 0.
 from __future__ import annotations
 
 import argparse
+import errno
+import importlib
 import io
 import json
 import math
@@ -210,6 +212,45 @@ def _ladder(game: str, seats: int | None, hands: int, seconds: float,
     return 0
 
 
+def _pause(flag: str, most: float) -> Any:
+    """A number of seconds from 0 to ``most`` for ``flag`` (0 allowed: no pause)."""
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"takes a number of seconds such as 1.5, not {short(repr(text), 40)}") from None
+        if not (math.isfinite(value) and 0 <= value <= most):
+            raise argparse.ArgumentTypeError(f"must be from 0 to {most:g}, not {short(text, 40)}")
+        return value
+    return read
+
+
+def _serve(host: str, port: int, site: str | None, records: str | None, grace: float,
+           pace: float, between: float) -> int:
+    """Run the classroom server (:mod:`kortspel.rooms`), an extra: without its web stack
+    installed, one line says how to add it. Imported only here, so the engine and every other
+    command need nothing beyond the standard library."""
+    try:
+        rooms = importlib.import_module("kortspel.rooms.server")
+    except ImportError as err:
+        _say(f"serve: the classroom server needs its extra ({short(err, 80)}); install it "
+             "with: pip install 'kortspel[rooms]' (make setup does)")
+        return EXIT_BAD_INPUT
+    try:
+        settings = rooms.settings_from(host, site, records, grace, pace, between)
+        return int(rooms.serve(settings, host=host, port=port))
+    except KortspelError as err:
+        _say(f"serve: {short(err, 200, middle=True)}")
+        return EXIT_BAD_INPUT
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        if err.errno == errno.EADDRINUSE:
+            why = f"port {port} is in use (another server?); pick another with --port"
+        _say(f"serve: cannot listen on {short(host, 60)} port {port}: {why}")
+        return EXIT_BAD_INPUT
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one escaped line (not usage text plus an error that
     echoes the raw argument), like every other error of the command line."""
@@ -242,11 +283,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     lp.add_argument("--duplicate", action="store_true",
                     help="play every deal once per level, the levels moved a seat on each "
                     "time, so the cards' luck falls to every level alike")
+    sp = sub.add_parser("serve", help="the classroom server: rooms where pupils play at one "
+                        "table from their own screens, the teacher's page, and the built site")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1, this machine only; "
+                    "0.0.0.0 lets the class in)")
+    sp.add_argument("--port", type=_count("--port", 0, 65535), default=8765,
+                    help="the port (default 8765; 0 picks a free one)")
+    sp.add_argument("--site", metavar="DIR", help="serve this built site too (make site)")
+    sp.add_argument("--records", metavar="DIR",
+                    help="also write each finished match's record into this folder")
+    sp.add_argument("--grace", type=_pause("--grace", 3600), default=30.0,
+                    help="seconds a pupil who dropped keeps the seat before a computer "
+                    "takes over (default 30)")
+    sp.add_argument("--pace", type=_pause("--pace", 60), default=1.0,
+                    help="seconds before a computer moves (default 1)")
+    sp.add_argument("--between", type=_pause("--between", 60), default=3.0,
+                    help="seconds between the end of a hand and the next deal (default 3)")
     args = parser.parse_args(argv)
     if _stdout_is_closed(args.command):
         return EXIT_BAD_INPUT
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "serve":
+        return _serve(args.host, args.port, args.site, args.records, args.grace, args.pace,
+                      args.between)
     if args.command == "ladder":
         return _ladder(args.game, args.seats, args.hands, args.seconds, args.duplicate)
     return _bench(args.seconds, args.only)

@@ -1,0 +1,1 @@
+"""Rooms: pupils at one table from their own screens, the teacher watching every table."""

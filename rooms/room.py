@@ -1,0 +1,584 @@
+"""One table of a classroom: its seats, its match, its computers and what each seat is told.
+
+A room knows nothing of the web. The server (:mod:`.server`) hands it connections (anything
+with ``send(message)`` and ``close(code, reason)``, :class:`Outlet`) and the messages the
+connections sent; the room runs the engine and answers each seat with that seat's own view.
+All of it runs on the server's event loop, one step at a time, so nothing here needs a lock:
+a computer's move, a pupil's action and a takeover after a dropped connection are each
+applied whole, in the order they come.
+
+What a seat is sent is made from ``state.observation(seat).view()`` and the events
+``Event.visible`` lets that seat see, never from the state itself: a pupil's screen cannot
+show a card that its seat may not know, however it is written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import kortspel
+from kortspel import CHANCE, Action, KortspelError
+
+from .limits import new_token
+
+PROTOCOL = 1
+"""The version of the messages (docs/rooms.md); a client may check it in ``welcome``."""
+
+WAITING, PLAYING, OVER, ENDED = "waiting", "playing", "over", "ended"
+
+EXPERT_SECONDS = 0.5
+"""How long a strong computer thinks a move at a room's table (as on the play page)."""
+
+MAX_NAME = 24
+
+_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kortspel-expert")
+"""Strong computers think here, one at a time, on a copy of the hand: the event loop keeps
+answering every other table meanwhile, and one machine never runs two searches at once."""
+
+
+class RoomError(KortspelError):
+    """A refusal sent to a client: ``reason`` is a short word a program can test
+    (``"not-your-turn"``), the message says in words what was wrong and what to do."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class Outlet(Protocol):
+    """What a room needs of a connection: send a message, and close it."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+@dataclass
+class Seat:
+    """A seat at the table and who plays it now: a pupil (``pupil`` and ``token`` set), a
+    computer chosen when the room was opened (``reserved``), or a computer standing in
+    (``level`` set while the pupil is away, or for a seat nobody took)."""
+
+    index: int
+    name: str
+    reserved: str | None = None
+    pupil: str | None = None
+    token: str | None = None
+    level: str | None = None
+    outlet: Outlet | None = None
+    hand_sent: int = -1
+    events_sent: int = 0
+    away_since: float | None = None
+    timer: asyncio.TimerHandle | None = None
+    bot: Any = None
+
+    @property
+    def computer(self) -> bool:
+        return self.level is not None
+
+    def public(self) -> dict[str, Any]:
+        """Who sits here, as everyone at the table may see it."""
+        return {"seat": self.index, "seat_name": self.name, "name": self.pupil,
+                "computer": self.level, "connected": self.outlet is not None}
+
+
+@dataclass
+class Options:
+    """A room as it was opened: the game, its table and match, and its computers."""
+
+    game: str
+    seats: int
+    length: Any = None
+    computers: tuple[str | None, ...] = ()
+    fill: str | None = "heuristic"
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    auto_start: bool = True
+
+
+def levels(spec: Any) -> list[str]:
+    """The computer players a room offers for a game, easiest first."""
+    from kortspel.search import searchable
+
+    return [*spec.bots, *(["expert"] if searchable(spec.name) else [])]
+
+
+def make_bot(game: str, level: str, name: str) -> Any:
+    if level == "expert":
+        return kortspel.bot_for(game, "expert", name=name, seconds=EXPERT_SECONDS)
+    return kortspel.bot_for(game, level, name=name)
+
+
+def read_options(data: Any) -> Options:
+    """A room's options from the JSON a client sent, each refused with what it may be."""
+    if not isinstance(data, Mapping):
+        raise RoomError("bad-options", 'a room is opened with a JSON object such as '
+                        '{"game": "kille", "seats": 4}')
+    known = {"game", "seats", "length", "computers", "fill", "rules", "auto_start"}
+    extra = sorted(str(k)[:30] for k in data if k not in known)
+    if extra:
+        raise RoomError("bad-options", f"a room has no option {', '.join(extra)}; the options "
+                        f"are {', '.join(sorted(known))}")
+    try:
+        spec = kortspel.spec(data.get("game", "kille"))
+    except KortspelError as err:
+        raise RoomError("bad-options", str(err)) from None
+    low, high = spec.seats
+    seats = data.get("seats", max(low, min(4, high)))
+    if type(seats) is not int or not low <= seats <= high:
+        raise RoomError("bad-options", f"{spec.title} is played by {low} to {high} seats; "
+                        f"seats must be a whole number in that range")
+    offered = levels(spec)
+    computers = data.get("computers", [])
+    if isinstance(computers, Mapping):
+        try:
+            picked = {int(k): v for k, v in computers.items()}
+        except (TypeError, ValueError):
+            picked = {-1: None}
+        computers = [picked.get(i) for i in range(seats)] if all(
+            0 <= k < seats for k in picked) else None
+    if not isinstance(computers, list) or len(computers) > seats or any(
+            c is not None and c not in offered for c in computers):
+        raise RoomError("bad-options", f"computers lists, seat by seat, null for a pupil's "
+                        f"seat or a computer's level ({', '.join(offered)}); at most {seats}")
+    computers = [*computers, *[None] * (seats - len(computers))]
+    if all(c is not None for c in computers):
+        raise RoomError("bad-options", "every seat is a computer's; leave at least one seat "
+                        "(null in computers) for a pupil")
+    fill = data.get("fill", "heuristic")
+    if fill is not None and fill not in offered:
+        raise RoomError("bad-options", f"fill is the level of the computers that take the "
+                        f"seats still empty at the start ({', '.join(offered)}), or null to "
+                        f"wait for pupils")
+    rules = data.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise RoomError("bad-options", 'rules is an object of the game\'s options, e.g. '
+                        '{"lives": 1}')
+    length = data.get("length")
+    lengths = getattr(spec.match, "LENGTHS", None)
+    if length is None and lengths:
+        length = next(iter(lengths))  # the shortest: a match in class ends within the lesson
+    elif length is not None and not lengths:
+        raise RoomError("bad-options", f"a {spec.title} {spec.match_word} has no lengths to "
+                        f"choose from; leave length out")
+    auto = data.get("auto_start", True)
+    if not isinstance(auto, bool):
+        raise RoomError("bad-options", "auto_start is true (start once every pupil's seat is "
+                        "taken) or false (wait for start)")
+    options = Options(spec.name, seats, length, tuple(computers), fill, dict(rules), auto)
+    try:  # the engine says what it thinks of the table and the length, before any room opens
+        table = kortspel.load(spec.name, seats=seats, **options.rules)
+        table.match(seed=0, **({} if length is None else {"length": length}))
+    except KortspelError as err:
+        raise RoomError("bad-options", str(err)) from None
+    except TypeError as err:  # a rules option the game's loader does not take as a keyword
+        raise RoomError("bad-options", f"rules: {err}") from None
+    return options
+
+
+def _event(e: Any) -> dict[str, Any]:
+    """An event as a seat is told it: what happened and the words for it. Its effects are not
+    sent (the observation's ``knowledge`` is their fold), nor its ``data``."""
+    out = {"kind": e.kind, "text": e.text}
+    if e.call:
+        out["call"] = e.call
+    return out
+
+
+class Room:
+    """A table, its seats and its match; see the module docstring.
+
+    ``send`` everything to the seats through their outlets; ``save(room, record)`` keeps a
+    finished match's record (:class:`kortspel.rooms.hall.Hall` stores it). ``pace`` is the
+    pause before a computer moves and ``between`` the pause after a hand, in seconds;
+    ``grace`` how long a pupil who dropped keeps the seat before a computer takes over.
+    """
+
+    def __init__(self, code: str, options: Options, *, pace: float, between: float,
+                 grace: float, save: Callable[[Room, dict[str, Any]], str],
+                 owner: str | None = None, rng: random.Random | None = None) -> None:
+        self.code = code
+        self.options = options
+        self.spec = kortspel.spec(options.game)
+        self.table = kortspel.load(options.game, seats=options.seats, **options.rules)
+        self.seats = [Seat(i, n, reserved=options.computers[i])
+                      for i, n in enumerate(self.table.names)]
+        self.pace, self.between, self.grace = pace, between, grace
+        self.owner = owner if owner is not None else new_token()
+        self.status = WAITING
+        self.match: Any = None
+        self.hand_no = 0
+        self.version = 0
+        self.record_id: str | None = None
+        self.opened = time.time()
+        self.touched = time.monotonic()
+        self._save = save
+        self._rng = rng or random.Random()
+        self._timer: asyncio.TimerHandle | None = None
+        self._thinking: Future[Any] | asyncio.Future[Any] | None = None
+
+    # -- who sits where ---------------------------------------------------------------------
+
+    def players(self) -> list[dict[str, Any]]:
+        return [s.public() for s in self.seats]
+
+    def _tell_players(self) -> None:
+        message = {"type": "players", "status": self.status, "players": self.players()}
+        for s in self.seats:
+            if s.outlet is not None:
+                s.outlet.send(message)
+
+    def join(self, outlet: Outlet, name: Any, seat: Any = None) -> Seat:
+        """Seat a pupil by name: the seat asked for, or the first free one."""
+        if self.status in (OVER, ENDED):
+            raise RoomError("room-closed", f"room {self.code} is {self.status}; ask for a new "
+                            "room's code")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME \
+                or not name.strip().isprintable():
+            raise RoomError("bad-name", f"a name is 1 to {MAX_NAME} letters, numbers or "
+                            "spaces (no line breaks or control characters)")
+        name = " ".join(name.split())
+        if any(s.pupil is not None and s.pupil.casefold() == name.casefold()
+               for s in self.seats):
+            raise RoomError("name-taken", f"{name} already sits at this table; add a letter "
+                            "to your name so the others can tell you apart")
+        free = [s for s in self.seats if s.pupil is None and s.reserved is None]
+        if seat is not None:
+            if type(seat) is not int or not 0 <= seat < len(self.seats):
+                raise RoomError("bad-seat", f"seat is a number from 0 to {len(self.seats) - 1}")
+            chosen = self.seats[seat]
+            if chosen not in free:
+                taken = "a computer's" if chosen.reserved else f"{chosen.pupil}'s"
+                raise RoomError("seat-taken", f"seat {seat} ({chosen.name}) is {taken}; free "
+                                f"seats: {', '.join(str(s.index) for s in free) or 'none'}")
+        elif not free:
+            raise RoomError("room-full", f"every seat of room {self.code} is taken "
+                            f"({len(self.seats)} seats)")
+        else:
+            chosen = free[0]
+        chosen.pupil, chosen.token = name, new_token()
+        if self.status == PLAYING:  # a late pupil takes over a computer that filled in
+            chosen.level = chosen.bot = None
+        self._attach(chosen, outlet)
+        if self.options.auto_start and self.status == WAITING and all(
+                s.pupil is not None and s.outlet is not None
+                for s in self.seats if s.reserved is None):
+            self.start()
+        return chosen
+
+    def rejoin(self, outlet: Outlet, seat: Seat) -> None:
+        """A pupil back with the seat's token: the seat is theirs again, at once."""
+        if self.status == ENDED:
+            raise RoomError("room-closed", f"room {self.code} was ended")
+        old = seat.outlet
+        if old is not None and old is not outlet:
+            old.send({"type": "error", "reason": "moved",
+                      "message": "you joined this seat from another connection"})
+            old.close(4000, "joined from another connection")
+        if seat.level is not None and seat.reserved is None:
+            seat.level = seat.bot = None  # the computer that stood in steps aside
+        self._attach(seat, outlet)
+        self._kick()
+
+    def _attach(self, seat: Seat, outlet: Outlet) -> None:
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        seat.outlet, seat.away_since = outlet, None
+        seat.hand_sent, seat.events_sent = -1, 0  # a new connection is told the hand anew
+        self.touched = time.monotonic()
+        outlet.send(self.welcome(seat))
+        self._tell_players()
+        if self.status in (PLAYING, OVER):
+            self._update(seat)
+
+    def welcome(self, seat: Seat) -> dict[str, Any]:
+        return {"type": "welcome", "protocol": PROTOCOL, "code": self.code,
+                "game": self.spec.name, "title": self.spec.title, "seat": seat.index,
+                "seat_name": seat.name, "name": seat.pupil, "token": seat.token,
+                "status": self.status, "players": self.players(),
+                "words": {"hand": self.spec.hand_word, "match": self.spec.match_word}}
+
+    def left(self, outlet: Outlet) -> None:
+        """A connection closed; its pupil keeps the seat for ``grace`` seconds."""
+        for seat in self.seats:
+            if seat.outlet is outlet:
+                seat.outlet, seat.away_since = None, time.monotonic()
+                if self.status in (WAITING, PLAYING):
+                    loop = asyncio.get_running_loop()
+                    seat.timer = loop.call_later(self.grace, self._gone, seat)
+                self._tell_players()
+
+    def _gone(self, seat: Seat) -> None:
+        """The grace is over: in the lobby the seat is free again; in play a computer of the
+        room's level (or the heuristic) plays it until its pupil comes back."""
+        seat.timer = None
+        if seat.outlet is not None or self.status not in (WAITING, PLAYING):
+            return
+        if self.status == WAITING:
+            seat.pupil = seat.token = None
+        else:
+            self._stand_in(seat)
+            self._kick()
+        self._tell_players()
+
+    def _stand_in(self, seat: Seat) -> None:
+        level = seat.reserved or self.options.fill or "heuristic"
+        seat.level = level
+        seat.bot = make_bot(self.spec.name, level, seat.name)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Deal: every seat without a pupil gets its computer, and the match begins."""
+        if self.status != WAITING:
+            raise RoomError("started", f"room {self.code} has already started")
+        empty = [s for s in self.seats if s.pupil is None and s.reserved is None]
+        if empty and self.options.fill is None:
+            raise RoomError("empty-seats", f"seats {', '.join(s.name for s in empty)} are "
+                            "empty and this room waits for pupils (fill is null)")
+        if not any(s.pupil is not None for s in self.seats):
+            raise RoomError("no-pupils", "nobody has joined yet; a room starts with at least "
+                            "one pupil")
+        for s in self.seats:
+            if s.pupil is None or (s.outlet is None and s.timer is None):
+                self._stand_in(s)
+        length = self.options.length
+        self.match = self.table.match(seed=self._rng.getrandbits(64),
+                                      **({} if length is None else {"length": length}))
+        self.status = PLAYING
+        self.touched = time.monotonic()
+        self._tell_players()
+        self._changed()
+
+    @property
+    def hand(self) -> Any:
+        return self.match.hand
+
+    def _changed(self, ack: tuple[int, Any] | None = None) -> None:
+        """After any move: tell every seat, then let the computers go on."""
+        self.version += 1
+        self.touched = time.monotonic()
+        for seat in self.seats:
+            if seat.outlet is not None:
+                self._update(seat, ack[1] if ack is not None and ack[0] == seat.index else None)
+        self._kick()
+
+    def _update(self, seat: Seat, ack: Any = None) -> None:
+        """The seat's view of the hand and the events it has not been sent yet."""
+        assert seat.outlet is not None
+        hand = self.hand
+        if seat.hand_sent != self.hand_no:
+            seat.hand_sent, seat.events_sent = self.hand_no, 0
+        seen = [e for e in hand.events if e.visible is None or seat.index in e.visible]
+        new = seen[seat.events_sent:]
+        seat.events_sent = len(seen)
+        obs = hand.observation(seat.index)
+        view = obs.view()
+        view.pop("narration", None)  # the events carry it, a few at a time
+        message: dict[str, Any] = {
+            "type": "update", "hand": self.hand_no, "step": len(hand.actions),
+            "first": len(seen) - len(new), "events": [_event(e) for e in new],
+            "observation": view, "legal": [a.to_json() for a in obs.legal],
+            "standings": self.match.standings(), "match_over": bool(self.match.is_over)}
+        if ack is not None:
+            message["ack"] = ack
+        seat.outlet.send(message)
+
+    def act(self, seat: Seat, data: Any, step: Any = None, ack: Any = None) -> None:
+        """A pupil's action (a record's action object, or text such as ``"stand"``), checked
+        whole before the engine is asked, so a refusal changes nothing."""
+        if self.status != PLAYING:
+            raise RoomError("not-playing", "the game has not started yet; wait for the deal"
+                            if self.status == WAITING else f"room {self.code} is {self.status}")
+        if seat.level is not None:
+            raise RoomError("not-your-seat", "a computer plays this seat now")
+        hand = self.hand
+        if hand.is_over:
+            raise RoomError("hand-over", f"this {self.spec.hand_word} is over; the next one "
+                            "is dealt in a moment")
+        if step is not None and step != len(hand.actions):
+            raise RoomError("stale", f"the table has moved on (step {len(hand.actions)}, you "
+                            f"answered step {str(step)[:12]}); look again and choose")
+        if isinstance(data, Mapping) and "seat" not in data:
+            data = {**data, "seat": seat.name}
+        if not isinstance(data, str | Mapping):
+            raise RoomError("bad-action", 'an action is text such as "stand" or an object '
+                            'such as {"do": "stand"}')
+        try:
+            action = self.table.codec.coerce(data, seat.index)
+        except KortspelError as err:
+            raise RoomError("bad-action", str(err)) from None
+        if action.seat != seat.index:
+            other = self.seats[action.seat] if 0 <= action.seat < len(self.seats) else None
+            whose = f"seat {other.name}'s" if other is not None else "not a seat's"
+            raise RoomError("not-your-seat", f"you play seat {seat.name}; that action is "
+                            f"{whose}, and only its own player may make it")
+        legal = hand.legal_actions(seat.index)
+        if action not in legal:
+            if not legal:
+                raise RoomError("not-your-turn", f"it is {self._who(hand.to_act)}'s turn, not "
+                                "yours; wait for your turn")
+            raise RoomError("illegal", f"{action} is not allowed now; you may: "
+                            f"{', '.join(str(a) for a in legal)}")
+        try:
+            hand.apply(action)
+        except KortspelError as err:  # legal a moment ago: say so, nothing changed
+            raise RoomError("illegal", str(err)) from None
+        self._changed((seat.index, ack))
+
+    def _who(self, index: int | None) -> str:
+        if index is None or index < 0:
+            return "nobody"
+        s = self.seats[index]
+        return s.pupil or f"the computer at {s.name}"
+
+    def _kick(self) -> None:
+        """Plan the next computer move (or the next deal) after the pause it needs."""
+        if self.status != PLAYING or self._thinking is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        delay = self.between if self.hand.is_over else self.pace
+        self._timer = asyncio.get_running_loop().call_later(max(delay, 0.0), self._tick)
+
+    def _bot(self, index: int) -> Any:
+        seat = self.seats[index]
+        return seat.bot if seat.level is not None else None
+
+    def _tick(self) -> None:
+        """One step of the table without a pupil: a deal, a chance draw, a computer's call
+        or move. A pupil's turn waits for the pupil."""
+        self._timer = None
+        if self.status != PLAYING or self._thinking is not None:
+            return
+        hand = self.hand
+        if hand.is_over:
+            if self.match.is_over:
+                self._finish()
+                return
+            dealt = self.hand
+            self.match.next_hand()
+            if self.hand is not dealt:  # the last hand settles the match and stays on
+                self.hand_no += 1
+            self._changed()
+            return
+        if hand.to_act == CHANCE:
+            hand.apply(hand.sample_chance(self._rng))
+            self._changed()
+            return
+        for caller in hand.callers():
+            bot = self._bot(caller)
+            if bot is None or getattr(bot, "sees_state", False):
+                continue
+            calls = hand.legal_actions(caller)
+            act = bot.interrupt(hand.observation(caller, calls), calls, self._rng)
+            if act is not None:
+                hand.apply(act)
+                self._changed()
+                return
+        seat = hand.to_act
+        bot = self._bot(seat)
+        if bot is None:
+            return
+        if getattr(bot, "sees_state", False):
+            self._think(bot, seat)
+            return
+        legal = hand.legal_actions(seat)
+        act = bot.choose(hand.observation(seat, legal), legal, self._rng)
+        hand.apply(act)
+        self._changed()
+
+    def _think(self, bot: Any, seat: int) -> None:
+        """A strong computer thinks on a copy of the hand in the thinker's thread; its move
+        is played only if the table has not moved meanwhile (else it thinks again)."""
+        version = self.version
+        copy = self.hand.clone()
+        rng = random.Random(self._rng.getrandbits(64))
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(_THINKER, bot.decide, copy, seat, rng)
+        self._thinking = future
+
+        def done(f: asyncio.Future[Any]) -> None:
+            self._thinking = None
+            if self.status != PLAYING or f.cancelled():
+                return
+            if f.exception() is None and self.version == version \
+                    and self.seats[seat].bot is bot:
+                act: Action = f.result()
+                if act in self.hand.legal_actions(seat):
+                    self.hand.apply(act)
+                    self._changed()
+                    return
+            self._kick()
+
+        future.add_done_callback(done)
+
+    def _finish(self) -> None:
+        self.status = OVER
+        self.record_id = self._save(self, self.match.record())
+        winner = getattr(self.match, "winner", None)
+        message = {"type": "over", "standings": self.match.standings(),
+                   "winner": None if winner is None else self.seats[winner].public()}
+        for seat in self.seats:
+            if seat.outlet is not None:
+                seat.outlet.send(message)
+        self._tell_players()
+
+    def end(self, why: str = "The teacher ended this room.") -> None:
+        """Close the room: save what was played, tell everyone, close every connection."""
+        if self.status == ENDED:
+            return
+        was = self.status
+        self.status = ENDED
+        for t in (self._timer, *(s.timer for s in self.seats)):
+            if t is not None:
+                t.cancel()
+        if self._thinking is not None:
+            self._thinking.cancel()
+        if was == PLAYING and (self.match.history or self.hand.actions):
+            self.record_id = self._save(self, self.match.record())
+        for seat in self.seats:
+            if seat.outlet is not None:
+                with contextlib.suppress(Exception):
+                    seat.outlet.send({"type": "closed", "message": why})
+                    seat.outlet.close(1000, "room ended")
+                seat.outlet = None
+
+    # -- the teacher's view -----------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The room as the room list shows it (nothing hidden: no cards)."""
+        return {"code": self.code, "game": self.spec.name, "title": self.spec.title,
+                "seats": len(self.seats), "status": self.status, "players": self.players(),
+                "hand": self.hand_no, "opened": self.opened, "record": self.record_id}
+
+    def teacher_view(self, last: int = 12) -> dict[str, Any]:
+        """Everything at the table, every card included: for the teacher's token only."""
+        out = self.summary()
+        if self.match is None:
+            return out
+        hand = self.hand
+        to_act = hand.to_act
+        out.update({
+            "step": len(hand.actions), "hand_over": hand.is_over,
+            "to_act": None if to_act is None or to_act < 0 else self.seats[to_act].name,
+            "cards": {str(z): list(c) for z, c in hand.zones().items() if c},
+            "events": [e.text for e in hand.events[-last:]],
+            "standings": self.match.standings(), "match_over": bool(self.match.is_over)})
+        return out
+
+
+def replay_match(record: Mapping[str, Any]) -> list[Any]:
+    """Every hand of a room's saved match replayed (``kortspel.replay``): the final states,
+    in order. A record that does not replay raises the engine's ``RecordError``."""
+    hands = record.get("hands")
+    if not isinstance(hands, Sequence) or isinstance(hands, str | bytes):
+        raise kortspel.RecordError("a room's record holds its hands in a list called 'hands'")
+    return [kortspel.replay(h) for h in hands]
