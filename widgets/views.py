@@ -100,7 +100,14 @@ def _status_html(text: str) -> str:
 
 
 def _button(label: str, tip: str, width: str = "auto") -> W.Button:
-    return W.Button(description=label, tooltip=tip, layout=W.Layout(width=width))
+    """A button as wide as its words, which a row never squeezes.
+
+    Why ``flex: 0 0 auto``: a button is a flex item of its row, and a flex item shrinks by
+    default; beside a long question (Kille's "You hold Värdshus, a matador. Swap it away?")
+    Yes and No were squeezed to "Y…" and "N…", the words cut by the button's ellipsis. A
+    row that has no room wraps instead (the rows are ``flex_flow="row wrap"``)."""
+    return W.Button(description=label, tooltip=tip,
+                    layout=W.Layout(width=width, flex="0 0 auto"))
 
 
 def close_all(widget: W.Widget) -> None:
@@ -237,6 +244,8 @@ class TableView(Picture):
     MIN_WIDTH = 520  # narrower than this, the table is drawn this wide and shrunk by CSS
     MAX_WIDTH = 1000  # wider, the cards would only grow: the table stays this wide
     MAX_HEIGHT = 600
+    FLATTEST = 0.5  # the table is never drawn flatter than this, to make room under it
+    LEAST_ROOM = 360  # less room under its top on the first screen: the table is scrolled to
 
     def __init__(self, state: Any, viewer: int | str | None = None,
                  caption: str | None = None, aspect: float = HEIGHT / WIDTH) -> None:
@@ -255,6 +264,10 @@ class TableView(Picture):
         # What a match adds to the picture of its hand (a game's ``dress``: balances on the
         # plates), set by Play; a bare table or a replay has no match around it.
         self.dress: Callable[[TableModel], TableModel] | None = None
+        # The height the screen leaves the table (``room``), set by a view that measures it
+        # (Play): the room under the table's top on the page's first screen, and the whole
+        # screen's height. ``None``: the table is as high as its width and aspect say.
+        self.room: tuple[int, int] | None = None
         self._lay = self._make_layout()
         style = self.adapter.style
         # Every face this game can show, painted once per kernel in one message: later
@@ -280,6 +293,8 @@ class TableView(Picture):
         that size: cards shrink only when the seats would touch, words keep their size."""
         w = max(self.MIN_WIDTH, min(self.MAX_WIDTH, int(width)))
         h = min(self.MAX_HEIGHT, round(w * self.aspect))
+        if self.room is not None:
+            w, h = self._within_room(w, h, *self.room)
         if (w, h) == self.size:
             return
         self.size = (w, h)
@@ -289,6 +304,23 @@ class TableView(Picture):
         self._lay = self._make_layout()
         self.alt = self.cover or self._lay.alt
         self.redraw()
+
+    def _within_room(self, w: int, h: int, under: int, screen: int) -> tuple[int, int]:
+        """The size of a table at most ``w`` × ``h`` that fits the room the screen leaves.
+
+        Under its top on the page's first screen (Voilà's page: the header, then the table)
+        where that leaves at least ``LEAST_ROOM``: the whole table, the learner's own hand
+        at its bottom, shows as the page opens. Else (a notebook, where the table stands
+        further down and the learner scrolls to it) within one screen. Drawn no flatter
+        than ``FLATTEST``: narrower instead (a table squashed flat would crowd its seats)."""
+        room = under if under >= self.LEAST_ROOM else screen
+        if h <= room:
+            return w, h
+        h = room
+        if h < w * self.FLATTEST:
+            w = max(self.MIN_WIDTH, int(h / self.FLATTEST))
+            h = max(h, round(w * self.FLATTEST))
+        return w, h
 
     def model(self) -> TableModel:
         model = mark(self.adapter.model(self.state, self.viewer), targets=self.targets,
@@ -371,7 +403,16 @@ def table(state: Any, viewer: int | str | None = None, caption: str | None = Non
 
 
 class Replay(W.VBox):
-    """Step through a recorded hand with its narration and the record's own comments."""
+    """Step through a recorded hand with its narration and the record's own comments.
+
+    The buttons and the step's note stand beside the table where the place leaves them 280
+    pixels, else under it, and then the table is drawn flatter: either way the table, the
+    buttons and the note fit a laptop's 768 pixels at once. Under a table as high as it is
+    wide allowed (1000×600) the note was below the screen's edge, and a learner stepping
+    through read each step by scrolling down and back up."""
+
+    TABLE_BASIS, SIDE_BASIS = 640, 280  # below their sum (and gaps) the note goes under it
+    STACKED_ASPECT = 0.5  # the table's height to its width with the words under it
 
     NOTES_HIDDEN = ("The notes of this worked hand name every card, so a seat's view leaves "
                     "them out; choose the teacher's view to read them.")
@@ -418,10 +459,34 @@ class Replay(W.VBox):
         self.slider.observe(lambda ch: self._draw(), "value")
         self.view.observe(self._view_changed, "value")
         title = W.HTML(f"<b>{html.escape(str(record.get('title', '')))}</b>")
+        self.slider.layout.max_width = self.view.layout.max_width = "100%"
         controls = W.HBox([self.first, self.back, self.fwd, self.end, self.slider, self.view],
                           layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([title, self.table, controls, self.note])
+        # The table's own Layout is set, not replaced (a replaced one stays open for good).
+        self.table.layout.flex = f"4 1 {self.TABLE_BASIS}px"
+        self.table.layout.min_width = "0"
+        self.table.layout.max_width = f"{TableView.MAX_WIDTH}px"
+        self.side = W.VBox([controls, self.note],
+                           layout=W.Layout(flex=f"1 1 {self.SIDE_BASIS}px", min_width="260px"))
+        row = W.HBox([self.table, self.side],
+                      layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        from .sizing import WidthProbe
+
+        # The width of the whole replay says whether the note stands beside the table or
+        # under it (the row's flex wrap decides by the same two widths).
+        self.probe = WidthProbe()
+        self.probe.on_width(self._page_width)
+        super().__init__([title, row, self.probe])
         self.go(start)
+
+    def _page_width(self, width: int) -> None:
+        """The replay is ``width`` pixels wide: with the note under the table, the table is
+        drawn flatter, so that it, the buttons and the note fit the screen at once."""
+        stacked = width < self.TABLE_BASIS + self.SIDE_BASIS + 8
+        aspect = self.STACKED_ASPECT if stacked else HEIGHT / WIDTH
+        if aspect != self.table.aspect:
+            self.table.aspect = aspect
+            self.table.fit(self.table.probe.width or self.table.size[0])
 
     @property
     def step(self) -> int:

@@ -31,6 +31,7 @@ from ..model import Badge, TableModel
 from ..views import Replay, _button, _status_html, close_all
 from .luck_bars import luck_html
 from .panels import Panel
+from .screen import IntoView
 
 
 def _key(hand: Any) -> tuple[int, int]:
@@ -74,12 +75,15 @@ class CoachPanel(Panel):
         self.hint_button.on_click(lambda _b: self.ask())
         self.believe = W.ToggleButton(value=False, description="What might they hold?",
                                       tooltip="Beside each opponent, the cards it may hold, "
-                                      "as far as you can tell", layout=W.Layout(width="auto"))
+                                      "as far as you can tell", layout=W.Layout(width="auto",
+                                                                    flex="0 0 auto"))
         self.believe.observe(self._believe_toggled, "value")
         self.words = W.HTML()
         self.belief_words = W.HTML()
         self.progress = W.HTML()
-        self.review_words = W.HTML()
+        # A bounded box: a long review scrolls inside it, the summary at its top.
+        self.review_words = W.HTML(layout=W.Layout(max_height="24em", overflow="auto"))
+        self.review_words.add_class("kortspel-review")  # how a browser test finds it
         word = play.spec.hand_word
         self.step_button = _button(f"Step through the {word} ▶", f"Replay the {word} with "
                                    "each of your decisions graded")
@@ -342,6 +346,13 @@ class CoachPanel(Panel):
         self._show_review(self.result)
 
     def _show_review(self, rv: coach.Review) -> None:
+        """The review in a box of bounded height beside the table: the summary first (how
+        the hand went, and the costliest decision with what it cost, said there once), the
+        luck bars, then the decisions, the costliest marked by its grade only.
+
+        Why so: a whole Gnällknekt game is some hundred decisions, and the list made a
+        column many screens long beside the table; the summary, the list and a
+        "Costliest" line said the costliest decision three times over."""
         word = self.play.spec.hand_word
         counts = ", ".join(f"{n} {g}" for g, n in rv.grades().items() if n)
         shown = list(rv.decisions)
@@ -350,29 +361,37 @@ class CoachPanel(Panel):
             # A long hand (a whole Gnällknekt game): the decisions that cost are listed, the
             # rest counted; the step-through shows every one.
             shown = [d for d in shown if d.grade not in ("best", "good")]
-        items = "".join(f"<li>{html.escape(d.words)}</li>" for d in shown)
+        worst = rv.costliest
+
+        def item(d: coach.Decision) -> str:
+            if d is worst and worst is not None:
+                # Its sign, move and grade; what it cost is the summary's, above.
+                said = d.words.split(" — ", 1)[0]
+                return (f"<li><b>{html.escape(said)}</b> — the costliest, said above</li>")
+            return f"<li>{html.escape(d.words)}</li>"
+
+        items = "".join(item(d) for d in shown)
         if len(shown) < len(rv.decisions):
             n = len(rv.decisions) - len(shown)
             more = "more " if shown else ""
             items += (f"<li>… and {n} {more}decision{'s' if n > 1 else ''}, each best or good "
                       f"({coach.MARKS['best']} or {coach.MARKS['good']}; step through to see "
                       "them).</li>")
-        worst = rv.costliest
-        costly = ""
-        if worst is not None:
-            costly = (f"<p style='margin:2px 0'><b>Costliest ({html.escape(worst.grade)}):"
-                      f"</b> {html.escape(worst.words)}</p>")
-        body = (f"<b>The coach's review of your last {word}</b>"
-                + (f" ({html.escape(counts)})" if counts else "")
-                + (f"<ol style='margin:2px 0'>{items}</ol>" if items else "")
-                + costly + f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>")
+        head = (f"<b>The coach's review of your last {word}</b>"
+                + (f" ({html.escape(counts)})" if counts else ""))
+        summary = f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>"
         if rv.luck is not None:
-            # The bars stand beside the review's words (under them where the column is
-            # narrow): the coach's figures, drawn; its sentence in the summary says them.
-            body = ("<div style='display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start'>"
-                    f"<div style='flex:1 1 240px;min-width:0'>{body}</div>"
-                    f"{luck_html(rv.luck)}</div>")
-        self.review_words.value = f"<div role='status' aria-live='polite'>{body}</div>"
+            # The bars stand beside the summary (under it where the column is narrow): the
+            # coach's figures, drawn; its sentence in the summary says them.
+            summary = ("<div style='display:flex;flex-wrap:wrap;gap:8px;"
+                       "align-items:flex-start'>"
+                       f"<div style='flex:1 1 240px;min-width:0'>{summary}</div>"
+                       f"{luck_html(rv.luck)}</div>")
+        decisions = (f"<b>Your decisions</b><ol style='margin:2px 0'>{items}</ol>"
+                     if items else "")
+        self.review_words.value = (
+            "<div role='status' aria-live='polite' style='line-height:1.35'>"
+            f"{head}{summary}{decisions}</div>")
         self.step_button.layout.display = "" if rv.decisions else "none"
 
     def graded_record(self) -> dict[str, Any] | None:
@@ -412,14 +431,18 @@ class CoachPanel(Panel):
             return None
         self._drop_replay()
         self.replay = Replay(rec, viewer=None)
-        self.replay_box.children = (self.replay,)
+        # It appears under the table, below the edge of a laptop's screen: it scrolls
+        # itself into sight, or a pupil who pressed the button would see nothing happen.
+        self.replay_box.children = (IntoView(), self.replay)
         self.close_replay.layout.display = ""
         return self.replay
 
     def _drop_replay(self) -> None:
         if self.replay is not None:
+            shown = self.replay_box.children
             self.replay_box.children = ()
-            self.replay.close()
+            for w in shown:
+                close_all(w)
             self.replay = None
         self.close_replay.layout.display = "none"
 

@@ -52,18 +52,39 @@ class ProgressPanel(Panel):
 
 
 class HandReviewPanel(Panel):
-    """After a hand, the game's own few lines about it (an adapter's ``review``)."""
+    """After a hand, the game's own few lines about it (an adapter's ``review``), the
+    outcome first.
+
+    A game tells a hand seat by seat ("Anna: stood.", "Bo: A♣ A♠ 2♠: a set, 0; …") and
+    says who lost or won and why in lines of its own, before or after those. In a box of a
+    few lines, Kille's "Bo loses a life: a 1 was the lowest card…" came last, below the
+    box's fold: the lines that are not a seat's come first here, each game's in its own
+    order, and the seats' follow."""
 
     def __init__(self) -> None:
-        self.widget = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
+        self.widget = W.HTML(layout=W.Layout(max_height="12em", overflow="auto"))
 
     def refresh(self, play: Any) -> None:
         hand = play.hand
         review = getattr(play.adapter, "review", None)
         said = review(hand, play._viewer()) if review and hand.is_over else []
-        self.widget.value = (f"<b>This {play.spec.hand_word}:</b>"
-                             "<ul style='margin:2px 0'>" + "".join(
-            f"<li>{html.escape(t)}</li>" for t in said) + "</ul>") if said else ""
+        said = outcome_first(said, play.game.names)
+        self.widget.value = (f"<div style='line-height:1.35'><b>This {play.spec.hand_word}:"
+                             "</b><ul style='margin:2px 0'>" + "".join(
+            f"<li>{html.escape(t)}</li>" for t in said) + "</ul></div>") if said else ""
+
+
+def outcome_first(lines: list[str], names: Any) -> list[str]:
+    """``lines`` with those that tell one seat's part ("Anna: stood.", "You: …": a seat's
+    name, then a colon) after the others (who lost or won, and why), each kind in its
+    order."""
+    seats = {str(n).casefold() for n in names} | {"you"}
+
+    def a_seats(line: str) -> bool:
+        head, colon, _ = line.partition(":")
+        return bool(colon) and head.strip().casefold() in seats
+
+    return [t for t in lines if not a_seats(t)] + [t for t in lines if a_seats(t)]
 
 
 class StoryPanel(Panel):
@@ -118,6 +139,7 @@ class Panels(_Host):
     # them, flatter, so the table and the buttons under it fit a laptop's 768 pixels.
     ASPECT, STACKED_ASPECT = 0.62, 0.5
     TABLE_BASIS, SIDE_BASIS = 700, 300  # below their sum the words go under the table
+    ROOM_MARGIN = 16  # pixels kept free under the table: its margins, and air
     CHOSEN = "Now click where it goes (outlined)."  # a card chosen, on the table and beside
 
     def _build_panels(self, pace: float) -> list[W.Widget]:
@@ -150,10 +172,13 @@ class Panels(_Host):
                               layout=W.Layout(flex_flow="row wrap"))
         self.yes = _button("Yes", "Go ahead")
         self.no = _button("No", "Keep it")
-        self.question = W.HTML()
+        # The question takes the row's room and wraps its words; Yes and No keep theirs and
+        # go under it where the column is narrow (they were cut to "Y…" and "N…").
+        self.question = W.HTML(layout=W.Layout(flex="1 1 12em", min_width="0"))
         self.yes.on_click(lambda _b: self._confirmed())
         self.no.on_click(lambda _b: self._drop_confirm())
-        self.confirm = W.HBox([self.question, self.yes, self.no])
+        self.confirm = W.HBox([self.question, self.yes, self.no],
+                              layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.confirm.layout.display = "none"
         self.ready = _button("Ready", "Show the table to the seat whose turn it is")
         self.ready.on_click(lambda _b: self._take_over())
@@ -196,14 +221,18 @@ class Panels(_Host):
                       layout=W.Layout(flex=f"1 1 {self.SIDE_BASIS}px", flex_flow="row wrap",
                                       align_content="flex-start", min_width="280px"))
         from ..sizing import WidthProbe
+        from .screen import RoomProbe
 
         # The width of the whole view says whether the words stand beside the table or
         # under it (the page's flex wrap decides by the same two widths).
         self.probe = WidthProbe()
         self.probe.on_width(self._page_width)
-        return [W.HBox([self.table, side],
-                       layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.probe]
+        # The screen's height and the table's place on the page say how high it may be.
+        self.room_probe = RoomProbe()
+        self.room_probe.on_room(self._page_room)
+        self.table_row = W.HBox([self.table, side],
+                                layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        return [self.room_probe, self.table_row, self.probe]
 
     def add_panel(self, panel: Panel, place: str = "controls") -> Panel:
         """Show ``panel`` at the end of the controls (``"controls"``) or of the story's
@@ -233,6 +262,17 @@ class Panels(_Host):
         if aspect != self.table.aspect:
             self.table.aspect = aspect
             self.table.fit(self.table.probe.width or self.table.size[0])
+
+    def _page_room(self, screen: int, top: int) -> None:
+        """The page scrolls in a screen ``screen`` pixels high and the table's row starts
+        ``top`` pixels down it: the table is drawn no higher than the room under its top
+        (Voilà's page, a header above the table), or than one screen where it stands
+        further down (``TableView._within_room`` chooses)."""
+        if screen <= 0:
+            return
+        margin = self.ROOM_MARGIN
+        self.table.room = (screen - top - margin, screen - margin)
+        self.table.fit(self.table.probe.width or self.table.size[0])
 
     def _say(self, text: str) -> None:
         self.status.value = _status_html(html.escape(text))

@@ -130,7 +130,8 @@ class Play(MatchDriver, ClickRouter, Panels, W.VBox):
                                 seconds=coach_seconds, review_seconds=coach_seconds / 3,
                                 playouts=coach_playouts)
         self.add_panel(self.coach)
-        children.insert(1, self.coach.replay_box)  # under the table, as wide as the view
+        # Under the table, as wide as the view.
+        children.insert(children.index(self.table_row) + 1, self.coach.replay_box)
         super().__init__(children)
         replace_in_cell(self, "play")
         self._refresh()
