@@ -19,6 +19,7 @@ in another language (the browser's) speaks the same.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import threading
@@ -126,9 +127,10 @@ class RoomClient:
         self._answers: dict[Any, dict[str, Any]] = {}
         self._changed = threading.Condition()
         self._closed = False
-        try:
-            self._ws: ClientConnection = connect(socket_url(url), open_timeout=timeout,
-                                                 max_size=2**22, close_timeout=2)
+        self._stack = contextlib.ExitStack()
+        try:  # entered as a context manager: the one form every websockets since 12 takes
+            self._ws: ClientConnection = self._stack.enter_context(connect(
+                socket_url(url), open_timeout=timeout, max_size=2**22, close_timeout=2))
         except (OSError, TimeoutError) as err:
             raise RoomError("no-server", f"cannot reach the rooms server at {url}: "
                             f"{err}") from None
@@ -264,7 +266,7 @@ class RoomClient:
 
     def close(self) -> None:
         """Leave: the seat is kept for the room's grace period, then a computer plays it."""
-        self._ws.close()
+        self._stack.close()
         self._reader.join(5)
 
     def __enter__(self) -> RoomClient:
