@@ -26,7 +26,11 @@ from .cards import card_name as _card_name
 from .observation import Observation, ObservedState, ObservedTable
 
 _KUKU0, _KUKU1 = KUKU_CARDS
-_SWAP, _ANSWER, _MIDDLE, _OVER = 0, 1, 2, 3
+SWAP, ANSWER, MIDDLE, OVER = 0, 1, 2, 3
+"""The values of ``KilleState.phase``: a seat to stand or swap (or ask), the dealer to answer
+an ask for better cards, the middle seat to answer "it depends", and the hand over. Public, so
+that a reader of the hand (the search's rollout, ``worlds.py``) can tell where it stands
+without reaching into this module's private names."""
 
 VERBS = ("stand", "swap", "kuku", "ask", "accept", "refuse", "depends")
 
@@ -82,7 +86,7 @@ class KilleState(HandState):
 
     ``to_act`` (the seat to decide, ``None`` once the hand is over) and ``is_over`` are plain
     attributes, read several times a decision: every change of ``phase`` or ``pos`` sets them
-    too (``phase`` to ``_OVER`` only in ``_end``). Treat them, like the rest, as read-only.
+    too (``phase`` to ``OVER`` only in ``_end``). Treat them, like the rest, as read-only.
     Kille has no chance turns after the deal, so ``to_act`` is never ``CHANCE``.
     """
 
@@ -120,7 +124,7 @@ class KilleState(HandState):
         self.dead: tuple[int, ...] = ()
         self.chain: tuple[tuple[int, int, int, int, bool, bool], ...] = ()
         self.pos = 0
-        self.phase = _SWAP
+        self.phase = SWAP
         self.to_act: int | None = order[0]
         self.is_over = False
         self.asks = asks
@@ -142,12 +146,19 @@ class KilleState(HandState):
     struck = property(lambda self: dict(self._struck), doc=(
         'Seat -> the matador that struck it ("Husar" or "Husu").'))
 
+    def card_id(self, seat: int) -> int:
+        """The card id ``seat`` holds now (two ids a kind: ``id >> 1`` is its kind), -1 for a
+        seat out of the hand. Omniscient and unchecked: for the search (``worlds.hidden``),
+        which tells the two copies of a kind apart and holds a seat number already, where
+        ``hold`` would copy every seat's card to read one."""
+        return self._hold[seat]
+
     # -- protocol ----------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now; out of turn only a Kuku call."""
         ph = self.phase
-        if ph == _OVER:
+        if ph == OVER:
             if seat is not None:
                 self._seat(seat, "legal_actions")
             return []
@@ -161,11 +172,11 @@ class KilleState(HandState):
         kuku = (self._hold[seat] >> 1) == KUKU and g._kuku_anytime  # type: ignore[index]
         if seat != me:
             return [acts["kuku"]] if kuku else []
-        if ph == _SWAP:
+        if ph == SWAP:
             out = [acts["stand"], acts["swap"]]
             if self.pos == 0 and not self.asked and self.asks < 3 and len(self.order) <= 3:
                 out.append(acts["ask"])
-        elif ph == _ANSWER:
+        elif ph == ANSWER:
             if len(self.order) == 2:
                 out = [acts["accept"], acts["refuse"]]
             else:
@@ -196,7 +207,7 @@ class KilleState(HandState):
         The verb follows the seat's name, which may itself be several words
         (``"Anna Karin swap"``).
         """
-        return self.game.codec.from_text(text, None if self.phase == _OVER else self.to_act)
+        return self.game.codec.from_text(text, None if self.phase == OVER else self.to_act)
 
     def apply(self, action: Action | str | Mapping[str, Any]) -> list[Event]:
         """Play one action after checking it; returns the events it caused.
@@ -221,13 +232,21 @@ class KilleState(HandState):
             g.codec.check(action)
             raise InvalidActionError(f"{quote(action, 120)} does not belong to this table")
         # Standing or swapping in turn is always legal: skip building the legal list for it.
-        if (seat != self.to_act or self.phase != _SWAP or (verb != "stand" and verb != "swap")) \
+        if (seat != self.to_act or self.phase != SWAP or (verb != "stand" and verb != "swap")) \
                 and action not in self.legal_actions(seat):
             self._refuse(seat, verb)
         start = len(self._events)
         self._actions.append(own)
         _DO[verb](self, seat)
         return self._events[start:]
+
+    def apply_legal(self, action: Action) -> None:
+        """Play ``action`` without the checks ``apply`` makes and without the list of events
+        it returns: for the search's rollout (``worlds.rollout``), which plays only the
+        table's own actions (``game.actions[seat][verb]``) when they are legal. An illegal
+        one breaks the hand."""
+        self._actions.append(action)
+        _DO[action.verb](self, action.seat)
 
     def clone(self) -> KilleState:
         c = KilleState(self.game, self.dealer, self.lives, self.order, self._hold[:], (),
@@ -309,7 +328,7 @@ class KilleState(HandState):
     def __repr__(self) -> str:
         g = self.game
         cards = " ".join(f"{g.names[s]}:{self.card(s)}" for s in self.order)
-        if self.phase == _OVER:
+        if self.phase == OVER:
             return f"<Kille hand over: {cards}>"
         return f"<Kille hand: {cards}; {g.names[self.to_act]} to act>"
 
@@ -397,7 +416,7 @@ class KilleState(HandState):
                 f"{names[me]} may {self._say_legal(me)}"
             )
         if verb == "ask":
-            if self.pos != 0 or self.phase != _SWAP:
+            if self.pos != 0 or self.phase != SWAP:
                 why = "only the first to speak may ask for better cards, before choosing"
             elif len(self.order) > 3:
                 why = "better cards may be asked for only when two or three seats have lives"
@@ -455,7 +474,7 @@ class KilleState(HandState):
     def _do_ask(self, seat: int) -> None:
         self.asked = True
         self._events.append(self.game.narrator.ask(seat, self.dealer))
-        self.phase = _ANSWER
+        self.phase = ANSWER
         self.to_act = self.dealer
 
     def _do_accept(self, seat: int) -> None:
@@ -465,12 +484,12 @@ class KilleState(HandState):
 
     def _do_refuse(self, seat: int) -> None:
         self._events.append(self.game.narrator.refuse(seat, self.order[0]))
-        self.phase = _SWAP
+        self.phase = SWAP
         self.to_act = self.order[self.pos]
 
     def _do_depends(self, seat: int) -> None:
         self._events.append(self.game.narrator.depends(seat, self.order[1]))
-        self.phase = _MIDDLE
+        self.phase = MIDDLE
         self.to_act = self.order[1]
 
     def _do_swap(self, seat: int) -> None:
@@ -690,7 +709,7 @@ class KilleState(HandState):
 
     def _end(self, first: Sequence[int] = (), lowest: Sequence[int] = (),
              losers: Sequence[int] = (), guard: str = "", redeal: str = "") -> None:
-        self.phase = _OVER
+        self.phase = OVER
         self.to_act = None
         self.is_over = True
         order = self.order

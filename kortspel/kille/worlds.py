@@ -7,6 +7,10 @@ Harlekins that went across, the talon's set-aside cards). Everything else, the o
 deals and the talon's cards, may lie in any of those places; what the seat saw happen (a
 swap that went through tells that the asked seat held no Kuku, Husar, Husu, Kavall or
 Värdshus then) is kept by the search's check that the world tells the same story.
+
+Like every game's part of the search, it reads the hand and plays it through the state's
+public protocol only: history replayed through ``apply``, rollouts played through
+``apply_legal`` with the table's own actions.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 from ..errors import KortspelError
 from ..search import Hidden
 from .cards import DECK_SIZE
-from .state import _ANSWER, _SWAP, KilleState
+from .state import SWAP, KilleState
 
 METRIC = ("chance of losing a life this hand", "lower")
 ROLLOUT_AIM = "floor 20,000"
@@ -34,6 +38,8 @@ def _fresh(state: KilleState, hold: list[int], talon: tuple[int, ...]) -> KilleS
 
 
 def _replay(world: KilleState, actions: list[Any]) -> KilleState | None:
+    """The turns played again through the hand's own ``apply``; a deal in which one cannot
+    be played tells another story and is not kept."""
     try:
         for a in actions:
             world.apply(a)
@@ -44,12 +50,12 @@ def _replay(world: KilleState, actions: list[Any]) -> KilleState | None:
 
 def hidden(state: KilleState, seat: int) -> Hidden:
     """The cards ``seat`` never saw, sorted, and how to deal them into their places."""
-    actions = list(state._actions)
+    actions = state.actions
     w = _fresh(state, list(state.dealt), state.talon)
-    seen = {w._hold[seat]}
+    seen = {w.card_id(seat)}
     for a in actions:
         w.apply(a)
-        seen.add(w._hold[seat])
+        seen.add(w.card_id(seat))
     face = state.face
     seen.update(c for c in range(DECK_SIZE) if face >> c & 1)
     dealt, talon = state.dealt, state.talon
@@ -88,20 +94,21 @@ def hidden(state: KilleState, seat: int) -> Hidden:
 def rollout(state: KilleState, rng: random.Random) -> None:
     """Play to the showdown: each seat stands on its own card if it is good enough (by
     seats in the hand), swaps otherwise; nobody calls Kuku out of turn; a dealer asked for
-    better cards refuses. Reads each mover's own card only; uses no randomness."""
+    better cards refuses (and so does the middle seat told "it depends"). Reads each
+    mover's own card only; uses no randomness. Its moves are the table's own actions, played
+    through the hand's public ``apply_legal``."""
     stand_on = STAND_ON.get(len(state.order), 9)
+    acts = state.game.actions
+    play = state.apply_legal
     while not state.is_over:
         seat: int = state.to_act  # type: ignore[assignment]  # a seat while not over
-        ph = state.phase
-        if ph == _SWAP:
+        if state.phase == SWAP:
             if state.rank(seat) >= stand_on:
-                state._do_stand(seat)
+                play(acts[seat]["stand"])
             else:
-                state._do_swap(seat)
-        elif ph == _ANSWER:
-            state._do_refuse(seat)
-        else:
-            state._do_refuse(seat)
+                play(acts[seat]["swap"])
+        else:  # answering an ask, or "it depends": refuse
+            play(acts[seat]["refuse"])
 
 
 def value(state: KilleState, seat: int) -> float:
