@@ -162,6 +162,23 @@ class KopknackState(HandState):
     tricks = property(lambda self: self._tricks[:], doc=(
         "The winner of each finished trick, in order."))
 
+    def hand_of(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s cards now, in the order they arrived (a tuple: nothing done to it
+        reaches the deal). Omniscient and unchecked: for the search (``worlds.py``), which
+        reads one seat's hand at a time with a seat number in hand, where ``hands`` would copy
+        every seat's."""
+        return tuple(self._hands[seat])
+
+    def playable(self) -> tuple[str, ...]:
+        """The cards the seat to act may play now, in hand order (``tricks.legal_cards`` of
+        its hand and the trick on the table); ``()`` outside the play. For the search's
+        rollout (``worlds.rollout``), which asks at every card it plays, where
+        ``legal_actions()`` would make a list of actions and ``hands`` and ``trick`` copies."""
+        me = self.to_act
+        if self.phase != PLAY or me is None:
+            return ()
+        return _duty(self._hands[me], self._trick, self.number, self.trump_suit)[1]
+
     # -- protocol ---------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -253,7 +270,7 @@ class KopknackState(HandState):
             own = self._checked(action)
         events = self._events
         start = len(events)
-        self._play(own)
+        self.apply_legal(own)
         return events[start:]
 
     def play_pick(self, pick: Callable[[int, random.Random], int],
@@ -261,11 +278,15 @@ class KopknackState(HandState):
         """``apply(pick_legal(pick, rng))``, in one call and without the list of events
         ``apply`` returns: what ``play_hand`` does for a random player."""
         own = self.pick_legal(pick, rng)
-        self._play(own)
+        self.apply_legal(own)
         return own
 
-    def _play(self, own: Action) -> None:
-        """Play the table's own action, legal now (checked, or just found legal)."""
+    def apply_legal(self, own: Action) -> None:
+        """Play the table's own action, legal now, without the checks ``apply`` makes and
+        without the list of events it returns: what ``apply`` does once it has checked an
+        action, and what the search's rollout (``worlds.rollout``) does with the actions it
+        takes from the table's own tables (``game.bid_actions``, ``game.play_actions``,
+        ``game.exchange_choices``) when they are legal. An illegal one breaks the deal."""
         self._offered = None
         self._actions.append(own)
         verb = own.verb

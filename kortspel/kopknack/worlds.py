@@ -8,6 +8,11 @@ those places. Another seat's exchange is public only as the places in its hand i
 seat's hand there, whatever cards they hold; a card played stays where it was. A play the
 world's hand would not allow (a seat that trumped holds the suit led, in that world) tells
 another story, and the world is not kept.
+
+Like every game's part of the search, it reads the deal and plays it through the state's
+public protocol only: history replayed through ``apply``, rollouts played through
+``apply_legal`` with the table's own actions, the cards a seat may play asked of
+``playable``.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from ..search import Hidden
 from .cards import ORDER, SUIT, VALUE
 from .observation import BID, BUY
 from .state import KopknackState
-from .tricks import _duty, winning_index
+from .tricks import winning_index
 
 METRIC = ("money won or lost this deal", "higher")
 ROLLOUT_AIM = "floor 3,000"
@@ -38,20 +43,20 @@ def _fresh(state: KopknackState) -> KopknackState:
 
 def hidden(state: KopknackState, seat: int) -> Hidden:
     """The cards ``seat`` never saw, sorted, and how to deal them into their places."""
-    actions = list(state._actions)
+    actions = state.actions
     real = _fresh(state)
     seen = {state.trump}
     seen.update(state.dealt[seat])
     places_of: dict[int, tuple[int, ...]] = {}  # action index -> places given up (others')
     for i, a in enumerate(actions):
         if a.verb == "exchange" and a.seat != seat:
-            mine = real._hands[a.seat]
+            mine = real.hand_of(a.seat)
             # an exchange's cards: a tuple of names
             places_of[i] = tuple(mine.index(c) for c in a.args[0][1])  # type: ignore[union-attr]
         elif a.verb == "play":
             seen.add(a.args[0][1])  # type: ignore[arg-type]  # a play's card: a name
         real.apply(a)
-        seen.update(real._hands[seat])
+        seen.update(real.hand_of(seat))
     dealt, talon = state.dealt, state.talon
     spots = [(s, j) for s in range(len(dealt)) for j, c in enumerate(dealt[s])
              if c not in seen]
@@ -78,7 +83,7 @@ def hidden(state: KopknackState, seat: int) -> Hidden:
             for i, a in enumerate(actions):
                 given = places_of.get(i)
                 if given is not None:
-                    mine = world._hands[a.seat]
+                    mine = world.hand_of(a.seat)
                     if len(mine) <= max(given, default=-1):
                         return None
                     a = choices.action(a.seat, tuple(sorted((mine[p] for p in given),
@@ -99,39 +104,49 @@ def rollout(state: KopknackState, rng: random.Random) -> None:
     """Play the deal out by rules of thumb, each seat reading its own hand: knock with two
     trumps or a high trump, else fold; buy away every card that is neither a trump nor an
     Ace; lead the strongest card; follow with the cheapest card that wins the trick, or the
-    cheapest card when none does. Uses no randomness."""
+    cheapest card when none does. Uses no randomness. Its moves are the table's own actions,
+    played through the deal's public ``apply_legal``."""
     trump = state.trump_suit
-    hands = state._hands
+    g = state.game
+    bids, plays, exchange = g.bid_actions, g.play_actions, g.exchange_choices.action
+    play = state.apply_legal
     while not state.is_over:
         seat: int = state.to_act  # type: ignore[assignment]
-        mine = hands[seat]
         ph = state.phase
         if ph == BID:
-            trumps = [VALUE[c] for c in mine if SUIT[c] == trump]
-            if len(trumps) >= 2 or (trumps and max(trumps) >= HIGH_TRUMP):
-                state._do_knock(seat)
-            else:
-                state._do_fold(seat)
+            # a seat bids on the cards dealt it, before any buying: count its trumps and
+            # find the highest (a plain loop, the cheapest way over three cards)
+            trumps = top = 0
+            for c in state.dealt[seat]:
+                if SUIT[c] == trump:
+                    trumps += 1
+                    if VALUE[c] > top:
+                        top = VALUE[c]
+            play(bids[seat][0 if trumps >= 2 or top >= HIGH_TRUMP else 1])  # knock, fold
         elif ph == BUY:
             left = len(state.talon) - state.tp
-            away = [c for c in mine if SUIT[c] != trump and VALUE[c] != 14]
+            away = []
+            for c in state.hand_of(seat):
+                if SUIT[c] != trump and VALUE[c] != 14:
+                    away.append(c)
             if len(away) > left:
                 away.sort(key=VALUE.__getitem__)
                 away = away[:left]
-            state._do_exchange(seat, tuple(sorted(away, key=ORDER.__getitem__)))
+            play(exchange(seat, tuple(sorted(away, key=ORDER.__getitem__))))
         else:
-            legal = _duty(mine, state._trick, state.number, trump)[1]
-            trick = state._trick
+            legal = state.playable()
             if len(legal) == 1:
                 card = legal[0]
-            elif not trick:
-                card = max(legal, key=lambda c: _strength(c, trump))
             else:
-                n = len(trick)
-                wins = [c for c in legal if winning_index([*trick, c], trump) == n]
-                pool = wins or legal
-                card = min(pool, key=lambda c: _strength(c, trump))
-            state._do_play(seat, card)
+                trick = state.trick
+                if not trick:
+                    card = max(legal, key=lambda c: _strength(c, trump))
+                else:
+                    n = len(trick)
+                    wins = [c for c in legal if winning_index([*trick, c], trump) == n]
+                    pool = wins or legal
+                    card = min(pool, key=lambda c: _strength(c, trump))
+            play(plays[seat][card])
 
 
 def value(state: KopknackState, seat: int) -> float:
