@@ -188,6 +188,31 @@ class GnallknektState(HandState):
     reshuffles = property(lambda self: self._reshuffles[:], doc=(
         "The order of every stock rebuilt so far (top first), in turn."))
 
+    # -- one seat's or one pile's part, for the search (``worlds.py``) ------------------------
+    # The search reads the table at every move of a rollout, where the copies above (every
+    # seat's hand, every pile) would cost more than the move: these hand out only the part
+    # asked for, still as a copy or a count, and take a seat number unchecked.
+
+    def hand_of(self, seat: int) -> list[str]:
+        """``seat``'s hand, in the order its cards came: a list of its own (``hands``
+        copies every seat's)."""
+        return self._hands[seat][:]
+
+    def face_up(self, seat: int, pile: int) -> tuple[str, ...]:
+        """The face-up cards of one pile, bottom first: what every seat sees of it."""
+        return tuple(self._up[seat][pile])
+
+    def down_counts(self) -> list[list[int]]:
+        """``down_counts()[seat][pile]``: how many cards lie face down in each pile, all any
+        seat may know of them (``down`` names them)."""
+        return [[len(d) for d in piles] for piles in self._down]
+
+    @property
+    def discard_top(self) -> str | None:
+        """The discard pile's top card, or ``None`` while it is empty."""
+        discards = self._discards
+        return discards[-1] if discards else None
+
     # -- the protocol (``actions``, ``events``, ``_seat``, ``==``: ``HandState``) ------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -284,6 +309,16 @@ class GnallknektState(HandState):
         act = self.pick_legal(pick, rng)
         self._play(act)
         return act
+
+    def apply_legal(self, action: Action) -> None:
+        """Play ``action`` without the checks ``apply`` makes and without the list of events
+        it returns: for the search's rollout (``worlds.rollout``), which plays an action just
+        taken from ``legal_actions()``. An illegal one breaks the game. A chance turn's
+        order (``sample_chance``) is still checked, as ``apply`` checks it."""
+        if action.seat == CHANCE:
+            self.apply(action)
+        else:
+            self._play(action)
 
     def _play(self, action: Action) -> None:
         """Play a seat's action, legal now (checked, or found legal)."""
