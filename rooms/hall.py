@@ -25,7 +25,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .limits import FailureLimit, new_code, new_token, normal_code, same_secret
-from .room import ENDED, OVER, PLAYING, WAITING, Outlet, Room, RoomError, Seat, read_options
+from .room import (
+    ENDED,
+    OVER,
+    PLAYING,
+    WAITING,
+    Outlet,
+    Room,
+    RoomError,
+    Seat,
+    hand_records,
+    read_options,
+)
 
 log = logging.getLogger("kortspel.rooms")
 
@@ -235,7 +246,7 @@ class Hall:
         return [{"id": rid, "game": r.get("game"), "code": r["room"]["code"],
                  "saved": r["room"]["saved"], "finished": r["room"]["finished"],
                  "players": r["room"]["players"], "winner": r.get("winner"),
-                 "hands": len(r.get("hands", ()))}
+                 "hands": len(hand_records(r))}
                 for rid, r in reversed(self.records.items())]
 
     # -- housekeeping -----------------------------------------------------------------------

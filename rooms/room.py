@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -575,10 +575,22 @@ class Room:
         return out
 
 
+HAND_LISTS = ("hands", "rounds", "deals")
+"""Where a match's record keeps its hands' records, in each game's own word (Knock plays
+rounds, Köpknack deals)."""
+
+
+def hand_records(record: Mapping[str, Any]) -> list[Any]:
+    """The records of a saved match's hands, in order."""
+    for key in HAND_LISTS:
+        hands = record.get(key)
+        if isinstance(hands, list):
+            return hands
+    raise kortspel.RecordError(f"a room's record holds its hands in a list called "
+                               f"{', '.join(HAND_LISTS[:-1])} or {HAND_LISTS[-1]}")
+
+
 def replay_match(record: Mapping[str, Any]) -> list[Any]:
     """Every hand of a room's saved match replayed (``kortspel.replay``): the final states,
     in order. A record that does not replay raises the engine's ``RecordError``."""
-    hands = record.get("hands")
-    if not isinstance(hands, Sequence) or isinstance(hands, str | bytes):
-        raise kortspel.RecordError("a room's record holds its hands in a list called 'hands'")
-    return [kortspel.replay(h) for h in hands]
+    return [kortspel.replay(h) for h in hand_records(record)]

@@ -112,3 +112,24 @@ def answer(ws: Any, kind: str = "error", timeout: float = DEADLINE) -> dict[str,
         message = json.loads(ws.recv(timeout=left))
         if message.get("type") == kind:
             return message
+
+
+MOVED_ON = ("stale", "not-your-turn", "hand-over", "illegal")
+"""Refusals an honest client meets when a computer moved (a Kuku called out of turn) between
+the view it acted on and its action: the table had moved on, nothing was changed."""
+
+
+def try_act(client: Any, action: Any = None) -> bool:
+    """Play ``action`` (default the first legal one) if the seat may act; whether it was
+    played. A refusal because the table moved on meanwhile is not a failure."""
+    from kortspel.rooms.client import RoomError
+
+    legal = list(client.legal)
+    if not legal or client.over:
+        return False
+    try:
+        client.act(legal[0] if action is None else action, step=client.step)
+    except RoomError as err:
+        assert err.reason in MOVED_ON, err
+        return False
+    return True
