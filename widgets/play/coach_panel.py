@@ -347,8 +347,8 @@ class CoachPanel(Panel):
 
     def _show_review(self, rv: coach.Review) -> None:
         """The review in a box of bounded height beside the table: the summary first (how
-        the hand went, and the costliest decision with what it cost, said there once), the
-        luck bars, then the decisions, the costliest marked by its grade only.
+        the hand went, and the costliest decision with what it cost, said there once), then
+        the decisions, the costliest by its move and grade only, then the luck bars.
 
         Why so: a whole Gnällknekt game is some hundred decisions, and the list made a
         column many screens long beside the table; the summary, the list and a
@@ -380,18 +380,13 @@ class CoachPanel(Panel):
         head = (f"<b>The coach's review of your last {word}</b>"
                 + (f" ({html.escape(counts)})" if counts else ""))
         summary = f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>"
-        if rv.luck is not None:
-            # The bars stand beside the summary (under it where the column is narrow): the
-            # coach's figures, drawn; its sentence in the summary says them.
-            summary = ("<div style='display:flex;flex-wrap:wrap;gap:8px;"
-                       "align-items:flex-start'>"
-                       f"<div style='flex:1 1 240px;min-width:0'>{summary}</div>"
-                       f"{luck_html(rv.luck)}</div>")
         decisions = (f"<b>Your decisions</b><ol style='margin:2px 0'>{items}</ol>"
                      if items else "")
+        # The bars last: the coach's figures drawn, which its summary has said in words.
+        bars = luck_html(rv.luck) if rv.luck is not None else ""
         self.review_words.value = (
             "<div role='status' aria-live='polite' style='line-height:1.35'>"
-            f"{head}{summary}{decisions}</div>")
+            f"{head}{summary}{decisions}{bars}</div>")
         self.step_button.layout.display = "" if rv.decisions else "none"
 
     def graded_record(self) -> dict[str, Any] | None:

@@ -43,6 +43,9 @@ def luck_svg(luck: Any) -> str:
 
 def luck_html(luck: Any) -> str:
     """The bars with a caption: a figure a screen reader names by the coach's words."""
-    return ("<figure style='margin:2px 0;flex:0 0 auto'>" + luck_svg(luck)
+    # As wide as the bars, the caption wrapping under them (on one line it ran past the
+    # edge of the review's box, its last words cut off).
+    return (f"<figure style='margin:2px 0;flex:0 0 auto;width:{WIDTH}px;max-width:100%'>"
+            + luck_svg(luck)
             + "<figcaption style='font-size:11px'>Deal, your decisions and the rest "
             "(right: helped you; left: cost you)</figcaption></figure>")
