@@ -22,7 +22,8 @@ OUT_PLATE = "#5b6b62"  # the plate of a seat out of the game: grey, its words in
 
 
 def paint_table(p: Painter, lay: Layout) -> None:
-    """Draw the felt, the zones' places, the seat plates, the cards and the words."""
+    """Draw the felt, the zones' places, the seat plates, the cards and the words (a
+    card's note among them: the layout puts it under its card, never on its face)."""
     p.rect(0, 0, lay.width, lay.height, fill="#0e2a1c")
     cx, cy, rx, ry, edge = felt(lay.width, lay.height)
     p.ellipse(cx, cy, rx, ry, fill=FELT, stroke=FELT_EDGE, line_width=edge)
@@ -40,11 +41,6 @@ def paint_table(p: Painter, lay: Layout) -> None:
         if card.highlight:
             shown = "legal" if card.highlight == "target" else card.highlight
             draw_highlight(p, shown, b.x, b.y + lift, b.w, b.h)
-        if card.note:  # in the part of the card left uncovered, small enough to fit it
-            w = card.shown_w or b.w
-            p.text(b.x + w / 2, b.y + lift + b.h - 7, card.note,
-                   size=max(MIN_TEXT, fit_text_size(card.note, MIN_TEXT, w - 4, bold=True)),
-                   fill=INK, bold=True)
     for t in lay.texts:
         p.text(t.x, t.y, t.text, size=t.size, fill=t.fill, bold=t.bold,
                align=t.align)  # type: ignore[arg-type]

@@ -11,11 +11,13 @@ piles each), the cards are drawn smaller, step by step, until nothing overlaps.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+import re
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
-from .model import Badge, CardStyle, SeatView, TableModel, ZoneView
+from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 from .paint import fit_text_size, text_width
 
 WIDTH = 960
@@ -35,6 +37,11 @@ GROUP_PAD = 4.0  # room between a group's outline and its cards
 MIN_TEXT = 11.0  # no word on a table is drawn smaller: a table is drawn at its size on the page
 LABEL_SIZE = 11.0  # the words under a zone
 STATUS_W = 480.0  # the widest the line of what to do now is drawn (longer is cut short)
+WORDS_W = 560.0  # the widest a line of words in the middle is drawn (longer goes on two)
+NOTE_SPACE = 10.0  # the least room between two cards' notes side by side
+NOTE_ROW = LABEL_H + 4  # the line under a hand where its cards' notes stand
+LABEL_INK = "#e8f0ea"  # the words under a zone, on the felt
+HINT_GOLD = "#f2c94c"  # the coach's best option, as in the hint's line in the middle
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,7 @@ class TextItem:
     fill: str = "#fdfaf2"
     bold: bool = False
     align: str = "center"
+    seat: int | None = None  # the seat whose words these are (None: the middle's)
 
 
 @dataclass(frozen=True)
@@ -136,7 +144,11 @@ class Layout:
     texts: list[TextItem] = field(default_factory=list)
     groups: list[GroupItem] = field(default_factory=list)
     seat_boxes: dict[int, Box] = field(default_factory=dict)
-    centre_box: Box | None = None
+    # Each seat's cards with their words, and its plate: what must not touch another seat's
+    # (the box round both is wider than either where a plate is wider than the cards).
+    seat_parts: dict[int, tuple[Box, ...]] = field(default_factory=dict)
+    centre_box: Box | None = None  # round all of the middle
+    centre_boxes: list[Box] = field(default_factory=list)  # its zones' row, each line of words
     alt: str = ""
 
     def hit(self, x: float, y: float) -> Hashable | None:
@@ -171,7 +183,7 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
     n = len(zone.cards)
     if zone.kind == "hand":
         top, bottom, side = _group_margins(zone)
-        return hand_offsets(zone, cw)[1] + 2 * side, ch + top + bottom
+        return hand_offsets(zone, cw)[1] + 2 * side, ch + top + bottom + _notes_row(zone)
     if zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS) * PILE_STEP
         return cw + backs, ch + backs + max(0, n - 1) * ch * 0.22
@@ -186,23 +198,71 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
     return cw, ch  # single, stock, discard, talon
 
 
-def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
-    """Where each card of a hand starts, and the hand's width: fanned, each group of cards
-    set apart from its neighbours with its last card whole (and the card before it too)."""
+def note_room(card: CardView) -> float:
+    """The width a card's note needs under the card, with the room to the next note."""
+    return text_width(card.note, LABEL_SIZE, bold=True) + NOTE_SPACE if card.note else 0.0
+
+
+READ_STRIP = 0.24
+"""The least share of each card's width the viewer's own hand shows, where its cards are
+clicked: the corner, rank and suit, read ("10♦" whole). A long hand fanned closer than that
+(an eighth of each card) showed the player slivers to choose from; the others' hands, and
+every hand the teacher sees, keep their close fan."""
+STAGGER = 6
+"""A hand with more notes than this says them on two lines, every other card's on the
+second, so each card needs half a note's width, not a whole one."""
+
+
+def _staggered(zone: ZoneView) -> bool:
+    return not zone.groups and sum(1 for c in zone.cards if c.note) > STAGGER
+
+
+def _hand_plan(zone: ZoneView, cw: float
+               ) -> tuple[list[float], float, list[tuple[float, int]]]:
+    """Where each card of a hand starts, the hand's width, and where each card's note
+    stands: its middle from the hand's left and its line (0, or 1 for the second)."""
     if not zone.cards:
-        return [], cw * 0.6
+        return [], cw * 0.6, []
+    cards = zone.cards
     breaks: set[int] = set()
     for g in zone.groups:
         breaks.update((g.start - 1, g.start + g.count - 1))
-    xs = []
+    steps = [cw * (1 + GROUP_GAP) if i in breaks else cw * (zone.fan or FAN)
+             for i in range(len(cards))]
+    xs: list[float] = []
     x = 0.0
-    for i, card in enumerate(zone.cards):
+    if _staggered(zone):
+        # One step for all: two notes on one line stand two cards apart.
+        step = max(max(steps), max(note_room(c) for c in cards) / 2)
+        xs = [i * step for i in range(len(cards))]
+        notes = [(xi + step / 2, i % 2) for i, xi in enumerate(xs)]
+        last = max((xs[-1] + step / 2 + note_room(cards[-1]) / 2), xs[-1] + cw)
+        return xs, last, notes
+    for card, step in zip(cards, steps, strict=True):
         xs.append(x)
-        step = cw * (1 + GROUP_GAP) if i in breaks else cw * (zone.fan or FAN)
-        if card.note:  # the part left uncovered holds the card's note at a readable size
-            step = max(step, text_width(card.note, MIN_TEXT, bold=True) + 6)
-        x += step
-    return xs, xs[-1] + cw
+        x += max(step, note_room(card))
+    width = xs[-1] + max(cw, note_room(cards[-1]))
+    ends = [*xs[1:], width]
+    return xs, width, [((a + b) / 2, 0) for a, b in zip(xs, ends, strict=True)]
+
+
+def hand_offsets(zone: ZoneView, cw: float) -> tuple[list[float], float]:
+    """Where each card of a hand starts, and the hand's width: fanned, each group of cards
+    set apart from its neighbours with its last card whole (and the card before it too).
+
+    A card with a note ("as 7", a hint's "★ 8.1") is followed at least the note's width
+    later: the notes stand on a line under the cards, each under the part of its card left
+    uncovered, apart from each other (drawn on the faces, they ran together and over the
+    corner index: "as 102", "8.1 points8.1 points"); a long hand's on two lines."""
+    xs, width, _ = _hand_plan(zone, cw)
+    return xs, width
+
+
+def _notes_row(zone: ZoneView) -> float:
+    """The lines a hand keeps under its cards for their notes (none without notes)."""
+    if zone.kind != "hand" or not any(c.note for c in zone.cards):
+        return 0.0
+    return NOTE_ROW + (LABEL_H if _staggered(zone) else 0.0)
 
 
 def _group_margins(zone: ZoneView) -> tuple[float, float, float]:
@@ -222,6 +282,24 @@ def zone_label(zone: ZoneView) -> str:
     return label
 
 
+def zone_lines(zone: ZoneView) -> list[tuple[str, bool]]:
+    """The lines drawn under a zone, each with whether it is the coach's: its words, then
+    the hint's number for the place, then the notes of its cards (a hand's notes stand
+    under its cards instead). A pile with a number of its own and one on its top card says
+    which is the card's ("top ★ 25%")."""
+    lines = [(zone_label(zone), False)] if zone_label(zone) else []
+    if zone.hint:
+        lines.append((zone.hint, True))
+    if zone.kind != "hand":
+        lines += [(("top " if zone.hint else "") + c.note, True) for c in zone.cards if c.note]
+    return lines
+
+
+def line_width(text: str, coach: bool) -> float:
+    """A zone's line as drawn: the coach's numbers in bold."""
+    return text_width(text, LABEL_SIZE, bold=coach)
+
+
 LABEL_SPACE = 12.0
 """The least room between the words of two zones side by side (they stand on one line):
 with less, two labels read as one ("stock (31) ★ 17.1 points discard 22.2 points", a hint's
@@ -235,9 +313,23 @@ def slot_width(zone: ZoneView, style: CardStyle) -> float:
     read the same at every size). Words wider than the cards may reach into the gap to
     the next zone, up to ``LABEL_SPACE`` short of its words."""
     w = zone_size(zone, style)[0]
-    label = zone_label(zone)
+    lines = zone_lines(zone)
     space = 2.0 if zone.kind == "trick" else LABEL_SPACE
-    return max(w, text_width(label, LABEL_SIZE) + space - GAP) if label else w
+    words = max((line_width(t, coach) for t, coach in lines), default=0.0)
+    return max(w, words + space - GAP) if lines else w
+
+
+MARK_ROOM = 18.0  # a legal target's arrow stands this far above its zone
+
+
+def marks_room(zones: Sequence[ZoneView], style: CardStyle) -> float:
+    """The room above a row of zones for what the painter draws over it: a target's arrow,
+    a chosen card lifted out of its hand (left out, they crossed the words above them)."""
+    if any(z.highlight == "target" for z in zones):
+        return MARK_ROOM
+    if any(c.highlight == "selected" for z in zones for c in z.cards):
+        return 0.1 * style.h + 5
+    return 0.0
 
 
 def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, float]:
@@ -245,10 +337,8 @@ def _zones_size(zones: Sequence[ZoneView], style: CardStyle) -> tuple[float, flo
         return style.w * 0.6, style.h * 0.5
     sizes = [(slot_width(z, style), zone_size(z, style)[1]) for z in zones]
     w = sum(s[0] for s in sizes) + GAP * (len(sizes) - 1)
-    h = max(s[1] for s in sizes)
-    if any(z.label or (z.kind == "pile" and z.hidden) for z in zones):
-        h += LABEL_H
-    return w, h
+    h = max(s[1] for s in sizes) + marks_room(zones, style)
+    return w, h + LABEL_H * max(len(zone_lines(z)) for z in zones)
 
 
 def plate_height(seat: SeatView) -> float:
@@ -301,16 +391,109 @@ def seat_anchor(index: int, count: int, rx: float, ry: float,
     return cx - rx * math.sin(theta), cy + ry * math.cos(theta)
 
 
+# ---------------------------------------------------------------------------------------------
+# The coach's numbers: on lines of their own, short where the middle says their unit
+# ---------------------------------------------------------------------------------------------
+
+HINT_WORDS = ("only move", "not weighed", "equal best", "best", "worse")
+"""What the coach says of an option it puts no number on (``kortspel.coach``)."""
+
+_UNITS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def coach_units() -> frozenset[str]:
+    """The words the coach says its numbers in, besides "%": each game's ``COACH_UNIT``
+    (and "points", the coach's own when a game names none)."""
+    from kortspel import registry
+
+    names = tuple(registry.games())
+    units = _UNITS.get(names)
+    if units is None:
+        said = {"points"}
+        for name in names:
+            unit = getattr(registry.spec(name).telling, "COACH_UNIT", None)
+            if isinstance(unit, str) and unit != "percent":
+                said.add(unit)
+        units = _UNITS[names] = frozenset(said)
+    return units
+
+
+def _tag_pattern(units: frozenset[str]) -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in HINT_WORDS)
+    unit = "|".join(re.escape(u) for u in sorted(units))
+    return re.compile(rf"^(?:(?P<words>.*?\S)\s+)??(?P<tag>(?:★ )?(?:{words}|"
+                      rf"[+−-]?\d+(?:\.\d+)?(?:%| (?:{unit}))))$")
+
+
+def split_hint(label: str, units: frozenset[str] | None = None) -> tuple[str, str]:
+    """A place's words and the number a hint added to them: ``"talon: 37 ★ 43%"`` is
+    ``("talon: 37", "★ 43%")``, ``"1 25%"`` (Gnällknekt's first pile) ``("1", "25%")``;
+    words without one come back whole with ``""``. The coach writes its number after a
+    place's words (``coach_panel``); drawn on one line the two read as one ("talon: 37
+    43%"), so the table draws the number on a line of its own."""
+    m = _tag_pattern(coach_units() if units is None else units).match(label)
+    if m is None:
+        return label, ""
+    return m.group("words") or "", m.group("tag")
+
+
+def short_number(tag: str, said: str) -> str:
+    """A hint's number without its unit where the middle of the table says the unit
+    ("★ 8.1 points" is "★ 8.1" under a card when the hint's line reads "Hint ★ Discard
+    J♠: 8.1 points"): under a card there is room for a number, not for its unit six
+    times over. Where the middle does not say it, the unit stays."""
+    m = re.fullmatch(r"(?P<num>(?:★ )?[+−-]?\d+(?:\.\d+)?) (?P<unit>[a-z]+)", tag)
+    if m is None or not re.search(rf"\d {m.group('unit')}\b", said):
+        return tag
+    return m.group("num")
+
+
+def for_the_table(model: TableModel) -> TableModel:
+    """The model as the layout draws it: a place's number from the coach off its words
+    into ``hint`` (a line of its own), every number short where the middle says its unit,
+    and the viewer's own hand fanned no closer than ``READ_STRIP``."""
+    said = " ".join(b.label for b in model.badges)
+    units = coach_units()
+
+    def readable(z: ZoneView) -> ZoneView:
+        if z.kind != "hand" or not any(c.ref is not None for c in z.cards):
+            return z
+        return replace(z, fan=max(z.fan or FAN, READ_STRIP))
+
+    def card(c: CardView) -> CardView:
+        return replace(c, note=short_number(c.note, said)) if c.note else c
+
+    def zone(z: ZoneView) -> ZoneView:
+        hint = z.hint
+        label = z.label
+        if not hint and z.ref is not None:
+            label, hint = split_hint(z.label, units)
+        return replace(z, label=label, hint=short_number(hint, said),
+                       cards=tuple(card(c) for c in z.cards))
+
+    seats = tuple(replace(s, zones=tuple(
+        readable(zone(z)) if s.seat == model.viewer else zone(z) for z in s.zones))
+        for s in model.seats)
+    return replace(model, seats=seats, centre=tuple(zone(z) for z in model.centre))
+
+
 def layout(model: TableModel, width: int = WIDTH, height: int = HEIGHT) -> Layout:
     """Place every card, zone, plate and word; smaller cards only when they would touch."""
-    best: Layout | None = None
+    best: tuple[int, Layout] | None = None
+    alt = alt_text(model)  # the words as the model says them, the coach's numbers whole
+    model = for_the_table(model)
     for k in SCALES:
         lay = _place(model, model.style.scaled(k), width, height)
-        if not problems(lay):
+        lay.alt = alt
+        found = len(problems(lay))
+        if not found:
             return lay
-        best = lay
+        if best is None or found < best[0]:
+            best = (found, lay)
     assert best is not None
-    return best  # the smallest try; a layout test reports what still touches
+    # The largest try with the fewest problems (not the smallest cards: what smaller cards
+    # do not mend, they only make worse); a layout test reports what still touches.
+    return best[1]
 
 
 def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layout:
@@ -342,8 +525,8 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
         _place_plate(lay, seat, plate)
         left = min(ax - zw / 2, plate.x)
         lay.seat_boxes[seat.seat] = Box(left, top, max(zw, pw), zh + GAP + ph)
+        lay.seat_parts[seat.seat] = (Box(ax - zw / 2, top, zw, zh), plate)
     _place_centre(lay, model, style, (cx, cy))
-    lay.alt = alt_text(model)
     return lay
 
 
@@ -376,25 +559,26 @@ def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
                  style: CardStyle, seat: int | None) -> None:
     # Piles side by side say their words on one line, under the tallest of them.
     piles_h = max((zone_size(z, style)[1] for z in zones if z.kind == "pile"), default=0.0)
+    y += marks_room(zones, style)
     for zone in zones:
         w, h = zone_size(zone, style)
         slot = slot_width(zone, style)
         left = x + (slot - w) / 2  # the cards in the middle of the room their words take
         _place_zone(lay, zone, left, y, style, seat)
-        label = zone_label(zone)
         if zone.kind == "pile":
             h = piles_h
-        if label:
-            lay.texts.append(TextItem(left + w / 2, y + h + LABEL_H / 2 + 3, label,
-                                      LABEL_SIZE, "#e8f0ea"))
+        for k, (text, coach) in enumerate(zone_lines(zone)):
+            fill = HINT_GOLD if coach and "★" in text else LABEL_INK
+            lay.texts.append(TextItem(left + w / 2, y + h + LABEL_H / 2 + 3 + k * LABEL_H,
+                                      text, LABEL_SIZE, fill, bold=coach, seat=seat))
         x += slot + GAP
 
 
-def _fit(text: str, size: float, width: float) -> str:
+def _fit(text: str, size: float, width: float, *, bold: bool = False) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` at ``size``."""
-    if text_width(text, size) <= width:
+    if text_width(text, size, bold=bold) <= width:
         return text
-    while text and text_width(text + "…", size) > width:
+    while text and text_width(text + "…", size, bold=bold) > width:
         text = text[:-1]
     return text + "…"
 
@@ -403,17 +587,22 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
                 seat: int | None) -> None:
     cw, ch = style.w, style.h
     w, h = zone_size(zone, style)
-    lay.zones.append(ZoneItem(Box(x, y, w, h), zone.kind, zone.label, zone.ref,
-                              zone.highlight, seat, zone.hidden))
+    lay.zones.append(ZoneItem(Box(x, y, w, h - _notes_row(zone)), zone.kind, zone.label,
+                              zone.ref, zone.highlight, seat, zone.hidden))
     cards = zone.cards
     if zone.kind == "hand":
-        xs, _ = hand_offsets(zone, cw)
-        top, _bottom, side = _group_margins(zone)
+        xs, width, notes = _hand_plan(zone, cw)
+        top, bottom, side = _group_margins(zone)
         x, y = x + side, y + top
         for i, c in enumerate(cards):
-            # A card's note is read in the part of it the next card leaves uncovered.
             shown = xs[i + 1] - xs[i] if i + 1 < len(cards) else cw
             _card(lay, c, Box(x + xs[i], y, cw, ch), seat, shown if shown < cw else 0.0)
+            if c.note:  # on the line under the cards, under the part of it left uncovered
+                middle, line = notes[i]
+                lay.texts.append(TextItem(
+                    x + middle, y + ch + bottom + NOTE_ROW / 2 + 2 + line * LABEL_H, c.note,
+                    LABEL_SIZE, HINT_GOLD if "★" in c.note else LABEL_INK, bold=True,
+                    seat=seat))
         for g in zone.groups:
             left = x + xs[g.start] - GROUP_PAD
             gw = xs[g.start + g.count - 1] + cw - xs[g.start] + 2 * GROUP_PAD
@@ -422,7 +611,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
             if g.label:
                 lay.texts.append(TextItem(left + gw / 2, box.y - LABEL_H / 2,
                                           _fit(g.label, MIN_TEXT, gw + GAP), MIN_TEXT,
-                                          "#f2c94c", bold=True))
+                                          "#f2c94c", bold=True, seat=seat))
     elif zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS)
         for i in range(backs):
@@ -438,7 +627,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
             if i < len(zone.played_by):
                 lay.texts.append(TextItem(bx + cw / 2, y + ch + LABEL_H / 2,
                                           _fit(zone.played_by[i], MIN_TEXT, cw * 0.75),
-                                          MIN_TEXT))
+                                          MIN_TEXT, seat=seat))
     elif zone.kind == "out":
         k = 0.8
         step = cw * k * OUT_STEP
@@ -479,42 +668,191 @@ def _place_plate(lay: Layout, seat: SeatView, box: Box) -> None:
         seat.is_dealer, seat.to_act, seat.out, seat.is_viewer))
 
 
-def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
-                  centre: tuple[float, float]) -> None:
-    cx, cy = centre
-    zw, zh = _zones_size(model.centre, style)
-    top = cy - (zh + 44) / 2
-    _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
-    y = top + zh + 16
-    wide = zw  # the middle is as wide as its zones and its words as drawn, no wider
-    lines = []
+def _wrap(text: str, size: float, width: float, most: int) -> list[str]:
+    """``text`` in bold on lines no wider than ``width``, broken between words into lines
+    of about one length ("your hand is worth" / "1." read as a line left over), at most
+    ``most`` lines (the last cut short with an ellipsis if it must be)."""
+    def wide(words: Sequence[str]) -> float:
+        return text_width(" ".join(words), size, bold=True)
+
+    words = text.split(" ")
+    if wide(words) <= width or most <= 1 or len(words) == 1:
+        return [_fit(text, size, width, bold=True)]
+    # The fewest lines that hold it, then the break that makes the longest line shortest.
+    for n in range(2, most + 1):
+        best: tuple[float, list[str]] | None = None
+        for cuts in _cuts(len(words), n):
+            parts = [words[a:b] for a, b in zip((0, *cuts), (*cuts, len(words)), strict=True)]
+            longest = max(wide(part) for part in parts)
+            if longest <= width and (best is None or longest < best[0]):
+                best = (longest, [" ".join(part) for part in parts])
+        if best is not None:
+            return best[1]
+    # Too long for ``most`` lines: as many words as fit on each, the last cut short.
+    lines: list[str] = []
+    while words and len(lines) < most - 1:
+        k = len(words)
+        while k > 1 and wide(words[:k]) > width:
+            k -= 1
+        lines.append(" ".join(words[:k]))
+        words = words[k:]
+    return lines + ([_fit(" ".join(words), size, width, bold=True)] if words else [])
+
+
+def _wrap_to_the_end(text: str, size: float, width: float, most: int) -> list[str]:
+    """As ``_wrap``, but a line too long for ``most`` lines loses words before its last
+    ": " rather than after it: a hint's move is cut short, never its number ("Hint ★
+    Defend your first pile…: equal best"; the words beside the table say the move)."""
+    lines = _wrap(text, size, width, most)
+    head, sep, tail = text.rpartition(": ")
+    if not lines[-1].endswith("…") or not sep:
+        return lines
+    words = head.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        shorter = " ".join(words[:k]).rstrip(",;:") + "…" + sep + tail
+        lines = _wrap(shorter, size, width, most)
+        if not lines[-1].endswith("…"):  # whole: nothing after the cut cut off
+            return lines
+    return lines
+
+
+def _cuts(count: int, lines: int) -> Iterator[tuple[int, ...]]:
+    """Every way to break ``count`` words into ``lines`` non-empty lines (where each
+    line after the first starts)."""
+    return itertools.combinations(range(1, count), lines - 1)
+
+
+def _centre_lines(model: TableModel, room: float) -> list[tuple[str, float, str, float]]:
+    """The middle's words as lines no wider than ``room``: the table's notices and the
+    hint in gold on one line, or each on its own where that is too wide, then the call,
+    then what to do now; a line too long for the room goes on two."""
+    out: list[tuple[str, float, str, float]] = []
     words = [b.label for b in model.badges]
     if words:
-        lines.append((_fit(" · ".join(words), 13, 420), 13.0, "#f2c94c", 18.0))
+        joined = " · ".join(words)
+        for part in [joined] if text_width(joined, 13, bold=True) <= room else words:
+            out += [(t, 13.0, "#f2c94c", 18.0) for t in _wrap_to_the_end(part, 13, room, 2)]
     if model.call:
-        lines.append((_fit(model.call, 20, 420), 20.0, "#f2c94c", 22.0))
+        out += [(t, 20.0, "#f2c94c", 22.0) for t in _wrap(model.call, 20, room, 2)]
     if model.status:
-        lines.append((_fit(model.status, 14, STATUS_W), 14.0, "#fdfaf2", 16.0))
+        out += [(t, 14.0, "#fdfaf2", 16.0)
+                for t in _wrap(model.status, 14, min(room, STATUS_W), 2)]
+    return out
+
+
+def _room(lay: Layout, cx: float, y0: float, y1: float) -> float:
+    """The width free round the middle between ``y0`` and ``y1``: between the seats at
+    that height (their cards, words and plates) and inside the felt's edge."""
+    left, right = 0.0, float(lay.width)
+    for b in (b for parts in lay.seat_parts.values() for b in parts):
+        if b.y < y1 and b.y + b.h > y0 and not b.x < cx < b.x + b.w:
+            if b.x + b.w / 2 < cx:
+                left = max(left, b.x + b.w)
+            else:
+                right = min(right, b.x)
+    fcx, fcy, frx, fry, edge = felt(lay.width, lay.height)
+    far = max(abs(y0 - fcy), abs(y1 - fcy))
+    half = (frx - edge) * math.sqrt(max(0.0, 1 - (far / (fry - edge)) ** 2))
+    side = min(cx - left, right - cx, half) - 10
+    return max(160.0, min(WORDS_W, 2 * side))
+
+
+def _centre_top(lay: Layout, cx: float, cy: float, h: float) -> float:
+    """Where the middle's top goes: the middle of the table, unless that puts it on the
+    seat straight above or below it (a flat table, a tall hand at the bottom); then as
+    far from that seat as there is room for."""
+    top = cy - h / 2
+    parts = [b for parts in lay.seat_parts.values() for b in parts]
+    above = [b.y + b.h for b in parts if b.x < cx < b.x + b.w and b.y + b.h / 2 < cy]
+    below = [b.y for b in parts if b.x < cx < b.x + b.w and b.y + b.h / 2 >= cy]
+    fcx, fcy, frx, fry, edge = felt(lay.width, lay.height)
+    upper = max(above, default=fcy - fry + edge) + 4
+    lower = min(below, default=fcy + fry - edge) - 4
+    if h > lower - upper:  # no room: the middle of what there is (the layout says so)
+        return (upper + lower - h) / 2
+    return min(max(top, upper), lower - h)
+
+
+def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
+                  centre: tuple[float, float]) -> None:
+    """The middle's zones, and its words under them on as many lines as the room between
+    the seats asks for (the hint's gold line crossed the plates beside it)."""
+    cx, cy = centre
+    zw, zh = _zones_size(model.centre, style)
+    lines = _centre_lines(model, WORDS_W)
+    for _ in range(4):  # the room depends on the lines' height, the lines on the room
+        top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines))
+        room = _room(lay, cx, top + zh, top + zh + 12 + sum(step for *_, step in lines))
+        again = _centre_lines(model, room)
+        if again == lines:
+            break
+        lines = again
+    top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines))
+    _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
+    boxes = [Box(cx - zw / 2, top, zw, zh)] if model.centre else []
+    y = top + zh + 16
     for text, size, fill, step in lines:
         lay.texts.append(TextItem(cx, y, text, size, fill, bold=True))
-        wide = max(wide, text_width(text, size, bold=True) + 8)
+        w = text_width(text, size, bold=True) + 8
+        boxes.append(Box(cx - w / 2, y - size * 0.6, w, size * 1.2))
         y += step
-    lay.centre_box = Box(cx - wide / 2, top, wide, y - top)
+    lay.centre_boxes = boxes
+    if boxes:
+        left = min(b.x for b in boxes)
+        right = max(b.x + b.w for b in boxes)
+        lay.centre_box = Box(left, top, right - left, max(b.y + b.h for b in boxes) - top)
 
 
 def problems(lay: Layout) -> list[str]:
     """What overlaps or leaves the canvas (empty for a good layout)."""
     out = []
     frame = Box(0, 0, lay.width, lay.height)
-    items = sorted(lay.seat_boxes.items())
-    for i, (s, a) in enumerate(items):
-        if not a.inside(frame):
+    items = sorted(lay.seat_parts.items())
+    for i, (s, mine) in enumerate(items):
+        if not lay.seat_boxes[s].inside(frame):
             out.append(f"seat {s} leaves the canvas")
-        for t, b in items[i + 1:]:
-            if a.overlaps(b):
+        for t, theirs in items[i + 1:]:
+            if any(a.overlaps(b) for a in mine for b in theirs):
                 out.append(f"seats {s} and {t} overlap")
-        if lay.centre_box is not None and a.overlaps(lay.centre_box):
+        if any(a.overlaps(b) for a in mine for b in lay.centre_boxes):
             out.append(f"seat {s} overlaps the middle")
+    return out + label_problems(lay)
+
+
+def text_box(t: TextItem) -> Box:
+    """Where a line of words is drawn: its estimated width (bold is wider), as high as its
+    size, about its middle (the painter's baseline is the middle)."""
+    w = text_width(t.text, t.size, bold=t.bold)
+    x = t.x - w / 2 if t.align == "center" else t.x - w if t.align == "right" else t.x
+    return Box(x, t.y - t.size / 2, w, t.size)
+
+
+def label_problems(lay: Layout) -> list[str]:
+    """Words that run into other words, lie on a card's face or a name plate, or the
+    middle's words off the felt: what made "8.1 points8.1 points", "talon: 37 43%" and the
+    gold hint line across two plates. A lifted card is where it is drawn. (A seat's words
+    at the felt's edge go with its seat, which the oval places.)"""
+    from .cards import highlight_lift
+
+    out = []
+    boxes = [(t, text_box(t)) for t in lay.texts]
+    faces = [Box(c.box.x, c.box.y + highlight_lift(c.highlight, c.box.h), c.box.w, c.box.h)
+             for c in lay.cards]
+    fcx, fcy, frx, fry, edge = felt(lay.width, lay.height)
+    for i, (t, a) in enumerate(boxes):
+        for u, b in boxes[i + 1:]:
+            if a.overlaps(b):
+                out.append(f"{t.text!r} runs into {u.text!r}")
+        if any(a.overlaps(f) for f in faces):
+            out.append(f"{t.text!r} lies on a card")
+        for plate in lay.plates:
+            if a.overlaps(plate.box):
+                out.append(f"{t.text!r} crosses {plate.name}'s plate")
+        corners = ((a.x, a.y), (a.x + a.w, a.y), (a.x, a.y + a.h), (a.x + a.w, a.y + a.h))
+        rx, ry = frx - edge / 2, fry - edge / 2
+        if t.seat is None and any(((x - fcx) / rx) ** 2 + ((y - fcy) / ry) ** 2 > 1
+                                  for x, y in corners):
+            out.append(f"{t.text!r} leaves the felt")
     return out
 
 
@@ -547,7 +885,7 @@ def alt_text(model: TableModel) -> str:
             seen = _card_words(z)
             if z.hidden:
                 seen.append(f"{z.hidden} face down")
-            name = z.said or z.label
+            name = " ".join(w for w in (z.said or z.label, z.hint) if w)
             if seen:
                 bits.append(f"{name}: " + ", ".join(seen) if name else ", ".join(seen))
         bits += [b.label for b in s.badges]
@@ -562,7 +900,8 @@ def alt_text(model: TableModel) -> str:
         seen = [c.label for c in z.cards]
         if z.hidden and z.kind not in ("stock", "talon", "chips"):
             seen.append(f"{z.hidden} face down")
-        middle.append((z.said or z.label) + (": " + ", ".join(seen) if seen else ""))
+        name = " ".join(w for w in (z.said or z.label, z.hint) if w)
+        middle.append(name + (": " + ", ".join(seen) if seen else ""))
     text = "; ".join(parts)
     if middle:
         text += ". In the middle: " + "; ".join(middle)

@@ -76,6 +76,7 @@ class ZoneView:
     groups: tuple[CardGroup, ...] = ()  # a hand: cards that count together, outlined
     fan: float = 0.0  # a hand: share of a card's width each card shows (0: the usual fan)
     said: str = ""  # the zone in the alt text when its label is short ("first pile"; "1")
+    hint: str = ""  # the coach's number for this place ("★ 43%"), on a line under the label
 
     def __post_init__(self) -> None:
         if self.kind not in ZONE_KINDS:

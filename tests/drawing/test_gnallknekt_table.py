@@ -189,7 +189,9 @@ def test_piles_show_their_face_down_count_and_face_up_cards() -> None:
 
 
 def test_a_long_hand_is_fanned_closer_and_each_card_can_be_clicked() -> None:
-    from kortspel.widgets.geometry import hand_offsets
+    """A long hand is fanned closer, but its player's own cards each show their corner
+    (``READ_STRIP`` of a card): chosen from slivers, they could not be read."""
+    from kortspel.widgets.geometry import READ_STRIP, hand_offsets
 
     st = next(s for s in games(3, 3, seed=2, level="random")
               if max(len(h) for h in s.hands) >= 16)
@@ -200,6 +202,12 @@ def test_a_long_hand_is_fanned_closer_and_each_card_can_be_clicked() -> None:
     assert MIN_FAN <= hand.fan < USUAL_FAN
     assert width <= 64 + (FULL_FAN_CARDS - 1) * USUAL_FAN * 64 + 0.5 or hand.fan == MIN_FAN
     lay = layout(model)
+    mine = [c for c in lay.cards if c.seat == seat]
+    assert all(c.shown_w == 0 or c.shown_w >= READ_STRIP * c.box.w - 1e-9 for c in mine)
+    # The teacher's picture of that hand keeps the close fan.
+    teacher = layout(table_model(st, None))
+    strips = [c.shown_w for c in teacher.cards if c.seat == seat and c.shown_w]
+    assert min(strips) < READ_STRIP * teacher.style.w
     refs = [c.ref for c in lay.cards if c.seat == seat and c.ref and c.ref[0] == "hand"]
     assert len(refs) == len(st.hands[seat]) == len(set(refs))
     for c in lay.cards:  # each card found under the pointer in the part left uncovered
