@@ -6,8 +6,9 @@ might hold. One panel of ``Play`` (see ``panels.py``); it names no game.
   marked; the middle lists the best few) and the words stand under the button.
 - **The review** starts when a hand you played in ends: one decision is judged per slice of
   the view's timer (``Play.soon``), so the table stays usable, and a line says how far it
-  has got. Then the decisions with their grades, the costliest explained, the summary, and
-  **Step through the hand**: a replay with each decision's grade as its note.
+  has got. Then, in a box of bounded height, the summary (the costliest decision explained,
+  once), the decisions with their grades and the luck bars; and **Step through the hand**:
+  a replay with each decision's grade as its note, under the table, scrolled into sight.
 - **What might they hold?** (a toggle) writes beside each opponent its likeliest unseen
   cards, from the search's world sampler, and lists them in words under it.
 
