@@ -34,6 +34,7 @@ import ipywidgets as W
 
 import kortspel
 from kortspel import KortspelError, search
+from kortspel.checks import quote
 
 from .views import Play, _with_pictures, close_all, opponent_levels, replace_in_cell
 
@@ -60,8 +61,9 @@ def _either(words: list[str]) -> str:
 
 
 def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    """A caller's value in a message, bounded: the engine's ``checks.brief``, which a list
+    nested thousands deep or a number of thousands of digits cannot break (``repr`` can)."""
+    return quote(value, 40)
 
 
 def help_from_environment(environ: Mapping[str, str] | None = None) -> bool:

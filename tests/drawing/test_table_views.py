@@ -601,3 +601,15 @@ def test_the_rules_notebook_asks_without_giving_answers_away() -> None:
             assert q.explain[:30] not in src
     with pytest.raises(kortspel.KortspelError, match="no question called"):
         ask("nope", "a")
+
+
+def test_the_play_app_words_a_nested_or_huge_setting_in_a_short_line() -> None:
+    """``PlayApp`` had its own ``repr``-based quote: a list nested 5,000 deep as ``seats``
+    raised ``RecursionError``; now it is said in a short line under the controls."""
+    from kortspel.widgets.setup_app import PlayApp
+
+    app = PlayApp("kille", seats=_nested(5000))
+    assert app.play is None and "Kille is played by 2 to 8 players, not [[" in app.said
+    assert len(app.said) < 200
+    app = PlayApp("kille", pace=10 ** 5000)
+    assert app.play is None and "pace is" in app.said and len(app.said) < 200
