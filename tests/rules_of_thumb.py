@@ -6,6 +6,9 @@ players a person might write in five lines, that the project's players should be
 - Kille: stand on a 7 or better, swap otherwise (never call Kuku).
 - Knock: take the pile's top card if it is an Ace or a 2 (else draw from the stock), throw
   the highest card, knock once the hand is worth 10 or less.
+- Gnällknekt: take the discard pile's top card if it is a Jack (else draw from the stock),
+  attack from the hand whenever it can (the pile with fewest cards first, paying with the
+  lowest cards), never defend, and throw away the lowest card that is not a Jack.
 """
 
 from __future__ import annotations
@@ -100,6 +103,42 @@ class KnockRule:
             return next(a for a in legal if a.verb == "draw" and a.get("from") == "stock")
         return max(legal, key=lambda a: POINTS[INDEX[a.get("card")]]
                    if a.get("card")[:-1] != "2" else -1)
+
+    def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> None:
+        return None
+
+
+class GnallknektRule:
+    """Take a Jack from the discard pile, attack the smallest pile cheaply, never defend,
+    throw away the lowest card that is not a Jack."""
+
+    def __init__(self, name: str = "rule") -> None:
+        self.name = name
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        from kortspel.gnallknekt.cards import attack_value, is_jack
+
+        def price(card: str) -> int:
+            return 20 if is_jack(card) else attack_value(card)
+
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].verb == "draw":
+            by = {a.get("from"): a for a in legal}
+            top = obs.discard[-1] if obs.discard else None
+            jack = top is not None and is_jack(top)
+            return by["discard"] if "discard" in by and (jack or "stock" not in by) \
+                else by["stock"]
+        seat_of = {name: s for s, name in enumerate(obs.names)}
+        attacks = [a for a in legal if a.verb == "attack" and a.get("from") == "hand"]
+        if attacks:
+            return min(attacks, key=lambda a: (
+                obs.pile(seat_of[a.get("target")], a.get("pile")).size,
+                sum(price(c) for c in a.get("cards"))))
+        discards = [a for a in legal if a.verb == "discard"]
+        if discards:
+            return min(discards, key=lambda a: price(a.get("card")))
+        return next((a for a in legal if a.verb == "end"), legal[0])
 
     def interrupt(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> None:
         return None
