@@ -36,7 +36,9 @@ import kortspel
 from kortspel import KortspelError, search
 from kortspel.checks import quote
 
-from .views import Play, _with_pictures, close_all, opponent_levels, replace_in_cell
+from .parts import close_all, replace_in_cell
+from .parts import with_pictures as _with_pictures
+from .play import Play, opponent_levels
 
 LEVELS = {"heuristic": "sensible", "random": "random (easy)", "expert": "strong (thinks ahead)"}
 MAX_PACE = 3.0  # seconds between computer moves, as on Play's own slider
@@ -350,7 +352,7 @@ class PlayApp(W.VBox):
         try:
             fixed = parse_seed(self.seed.value)
             seed = self._fresh_seed() if fixed is None else fixed
-            used = self.chosen_help()
+            used: dict[str, Any] = dict(self.chosen_help())  # keywords of Play's own
             play = Play(game=self.spec.name, seats=self.seats.value, length=self.length.value,
                         opponents=self.opponents.value, seed=seed, pace=self.pace.value,
                         **used, **self.options)

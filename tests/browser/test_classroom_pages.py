@@ -69,7 +69,7 @@ IN_KERNEL = """async (code) => {
 # then what the table looks like now.
 PLAY_MOVES = """
 import json
-from kortspel.widgets.views import _LIVE_IN_CELL
+from kortspel.widgets.parts import _LIVE_IN_CELL
 _app = [r() for (c, k), r in _LIVE_IN_CELL.items() if k == "app" and r() is not None][-1]
 _app.pace.value = 0.0
 _play = _app.play

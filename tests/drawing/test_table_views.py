@@ -479,9 +479,9 @@ def test_two_hundred_actions_leave_no_widgets_or_timers_behind() -> None:
 def test_timers_are_cancelled_on_close_and_when_the_cell_runs_again(monkeypatch) -> None:
     import threading
 
-    from kortspel.widgets import views
+    from kortspel.widgets import parts
 
-    monkeypatch.setattr(views, "_cell_id", lambda: "cell-1")
+    monkeypatch.setattr(parts, "_cell_id", lambda: "cell-1")
     seen: dict[str, object] = {}
 
     async def run() -> None:

@@ -29,7 +29,10 @@ import ipywidgets as W
 from kortspel import CHANCE, KortspelError, coach, search
 
 from ..model import Badge, TableModel
-from ..views import Replay, _button, _status_html, close_all
+from ..parts import button as _button
+from ..parts import close_all
+from ..parts import status_html as _status_html
+from ..views import Replay
 from .luck_bars import luck_html
 from .panels import Panel
 from .screen import IntoView

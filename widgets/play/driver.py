@@ -22,7 +22,9 @@ from kortspel import Action, InvalidActionError, KortspelError
 from kortspel.search import searchable
 from kortspel.search import step as think_and_step
 
-from ..views import _brief, _status_html, close_all
+from ..parts import brief as _brief
+from ..parts import close_all
+from ..parts import status_html as _status_html
 
 if TYPE_CHECKING:
     from .host import PlayHost as _Host

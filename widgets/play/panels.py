@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..views import TableView, _button, _status_html
+from ..parts import button as _button
+from ..parts import status_html as _status_html
+from ..views import TableView
 
 if TYPE_CHECKING:
     from .host import PlayHost as _Host

@@ -19,7 +19,9 @@ import kortspel
 from kortspel import KortspelError
 
 from ..games import adapter_for
-from ..views import _brief, _with_pictures, replace_in_cell
+from ..parts import brief as _brief
+from ..parts import replace_in_cell
+from ..parts import with_pictures as _with_pictures
 from .coach_panel import CoachPanel
 from .driver import DEFAULT_NAMES, HumanPlayer, MatchDriver, make_bot, opponent_levels
 from .panels import Panels
