@@ -66,9 +66,13 @@ class Settings:
     failures: int = 10
     """Wrong codes or tokens an address may send in ``failure_window`` seconds."""
     failure_window: float = 60.0
-    opens: int = 30
-    """Rooms one address may open in ``failure_window`` seconds."""
+    opens: int = 120
+    """Rooms one address may open in ``failure_window`` seconds (a teacher opening thirty
+    tables at once from the school's one address stays well inside it)."""
     max_rooms: int = 300
+    """Rooms kept at once; finished ones nobody looks at are forgotten first."""
+    keep_finished: float = 600.0
+    """Seconds a finished room nobody is connected to stays listed (its record stays)."""
     outbox: int = 1000
     """Messages waiting for one slow connection before it is closed as too slow."""
     idle: float = 3 * 3600.0
@@ -114,8 +118,10 @@ class Hall:
             raise RoomError("too-many-rooms", f"your address opened {self.settings.opens} rooms "
                             f"within a minute; try again in {math.ceil(wait)} s")
         if len(self.rooms) >= self.settings.max_rooms:
+            self._forget_finished(len(self.rooms) - self.settings.max_rooms + 1)
+        if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError("too-many-rooms", f"this server holds {self.settings.max_rooms} "
-                            "rooms, its most; end a finished one first")
+                            "rooms being played, its most; end one first")
         options = read_options(data)
         self.opened.failed(who)  # counted as an attempt, whether or not it is used
         code = new_code(self.rooms)
@@ -251,8 +257,18 @@ class Hall:
 
     # -- housekeeping -----------------------------------------------------------------------
 
+    def _forget_finished(self, most: int) -> None:
+        """Forget up to ``most`` finished rooms nobody is connected to, oldest first (their
+        records stay)."""
+        done = sorted((r.touched, code) for code, r in self.rooms.items()
+                      if r.status in (OVER, ENDED)
+                      and not any(s.outlet is not None for s in r.seats))
+        for _, code in done[:most]:
+            del self.rooms[code]
+
     def sweep(self) -> None:
-        """Close rooms nobody has been connected to for ``idle`` seconds, and forget them."""
+        """Close rooms nobody has been connected to for ``idle`` seconds, forget finished
+        ones after ``keep_finished`` seconds; their records stay."""
         now = time.monotonic()
         for code, room in list(self.rooms.items()):
             if any(s.outlet is not None for s in room.seats):
@@ -261,7 +277,8 @@ class Hall:
                 if room.status in (WAITING, PLAYING):
                     room.end("Nobody played this room for hours, so it was closed.")
                 del self.rooms[code]
-            elif room.status in (OVER, ENDED) and now - room.touched > 3600:
+            elif room.status in (OVER, ENDED) and now - room.touched > \
+                    self.settings.keep_finished:
                 del self.rooms[code]
 
     def close(self) -> None:

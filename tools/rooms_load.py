@@ -139,7 +139,12 @@ async def table(url: str, clients: int, game: str, rules: dict[str, Any], length
         options = {"game": game, "seats": clients, "rules": rules}
         if length is not None:
             options["length"] = length
-        room = await asyncio.to_thread(http, url, "/api/rooms", options)
+        try:
+            room = await asyncio.to_thread(http, url, "/api/rooms", options)
+        except (OSError, ValueError) as err:  # urllib's HTTPError is an OSError
+            tally.errors[f"opening a room: {err}"] += 1
+            await asyncio.sleep(1.0)
+            continue
         results = await asyncio.gather(
             *(pupil(seed * 100 + i, url, room["code"], tally, think, until,
                     random.Random(rng.getrandbits(32))) for i in range(clients)),
@@ -190,6 +195,46 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
+def measure(args: argparse.Namespace, url: str, token: str, rules: dict[str, Any],
+            length: Any, process: subprocess.Popen[str] | None
+            ) -> tuple[Tally, float, float, float, int, list[Any], int]:
+    """Run the rooms for the time asked, then fetch and replay the records."""
+    tally = Tally()
+    cpu0 = usage(process.pid)[0] if process else 0.0
+    began = time.monotonic()
+    until = began + args.seconds
+
+    async def run() -> None:
+        await asyncio.gather(*(table(url, args.clients, args.game, rules, length, tally,
+                                     args.think, until, i + 1)
+                               for i in range(args.rooms)))
+
+    asyncio.run(run())
+    wall = time.monotonic() - began
+    cpu, rss = usage(process.pid) if process else (0.0, 0.0)
+    cpu -= cpu0
+
+    last = time.perf_counter() - (time.monotonic() - until) - 2.0
+    for key, sent in tally.done.items():
+        told = tally.told.get(key, {})
+        if len(told) == args.clients:
+            tally.latencies.append(max(told.values()) - sent)
+        elif sent < last:  # not an action of the last seconds, cut off by the end
+            tally.errors["a seat not told"] += 1
+    lost = sum(1 for sent in tally.pending.values() if sent < last)
+    listing = http(url, "/api/teacher/rooms", token=token)
+    finished = [r for r in listing["records"] if r["finished"]]
+    replayed = 0
+    for entry in finished:
+        record = http(url, f"/api/teacher/records/{entry['id']}", token=token)
+        try:
+            if all(state.is_over for state in replay_match(record)):
+                replayed += 1
+        except ValueError as err:
+            tally.errors[f"record does not replay: {err}"] += 1
+    return tally, wall, cpu, rss, lost, finished, replayed
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=10)
@@ -223,41 +268,13 @@ def main() -> int:
             url, token = args.url.rstrip("/"), args.token
         else:
             process, url, token = start_server(Path(folder))
-        tally = Tally()
-        cpu0 = usage(process.pid)[0] if process else 0.0
-        began = time.monotonic()
-        until = began + args.seconds
-
-        async def run() -> None:
-            await asyncio.gather(*(table(url, args.clients, args.game, rules, length, tally,
-                                         args.think, until, i + 1)
-                                   for i in range(args.rooms)))
-
-        asyncio.run(run())
-        wall = time.monotonic() - began
-        cpu, rss = usage(process.pid) if process else (0.0, 0.0)
-
-        last = time.perf_counter() - (time.monotonic() - until) - 2.0
-        for key, sent in tally.done.items():
-            told = tally.told.get(key, {})
-            if len(told) == args.clients:
-                tally.latencies.append(max(told.values()) - sent)
-            elif sent < last:  # not an action of the last seconds, cut off by the end
-                tally.errors["a seat not told"] += 1
-        lost = sum(1 for sent in tally.pending.values() if sent < last)
-        listing = http(url, "/api/teacher/rooms", token=token)
-        finished = [r for r in listing["records"] if r["finished"]]
-        replayed = 0
-        for entry in finished:
-            record = http(url, f"/api/teacher/records/{entry['id']}", token=token)
-            try:
-                if all(state.is_over for state in replay_match(record)):
-                    replayed += 1
-            except ValueError as err:
-                tally.errors[f"record does not replay: {err}"] += 1
-        if process is not None:
-            process.terminate()
-            process.wait(30)
+        try:
+            tally, wall, cpu, rss, lost, finished, replayed = measure(
+                args, url, token, rules, length, process)
+        finally:  # the server this run started never outlives it
+            if process is not None:
+                process.terminate()
+                process.wait(30)
 
     lat = tally.latencies
     print(f"{args.rooms} rooms x {args.clients} pupils, {args.game}, {wall:.0f} s, pupils "
@@ -274,8 +291,8 @@ def main() -> int:
               f"{max(lat) * 1000:.0f} ms ({len(lat)} actions)")
     print(f"messages received {tally.messages} ({tally.messages / wall:.0f}/s)")
     if process is not None:
-        print(f"server process: {cpu - cpu0:.1f} CPU s in {wall:.0f} s "
-              f"({(cpu - cpu0) / wall * 100:.0f}% of one core), {rss:.0f} MB resident")
+        print(f"server process: {cpu:.1f} CPU s in {wall:.0f} s "
+              f"({cpu / wall * 100:.0f}% of one core), {rss:.0f} MB resident")
     bad = sum(tally.errors.values()) + lost + (len(finished) - replayed)
     return 1 if bad else 0
 
