@@ -8,7 +8,7 @@ never a game.
 from __future__ import annotations
 
 from .cards import draw_highlight, highlight_lift
-from .geometry import MIN_TEXT, Layout, PlateItem, ZoneItem, felt
+from .geometry import MIN_TEXT, Layout, PlateItem, ZoneItem, felt, text_box
 from .model import Badge
 from .paint import Painter, SpriteSource, SvgPainter, fit_text_size, text_width
 
@@ -42,6 +42,10 @@ def paint_table(p: Painter, lay: Layout) -> None:
             shown = "legal" if card.highlight == "target" else card.highlight
             draw_highlight(p, shown, b.x, b.y + lift, b.w, b.h)
     for t in lay.texts:
+        if t.backed:
+            b = text_box(t)
+            p.rect(b.x - 4, b.y - 3, b.w + 8, b.h + 6, fill=FELT, stroke=FELT_EDGE,
+                   line_width=1, radius=5)
         p.text(t.x, t.y, t.text, size=t.size, fill=t.fill, bold=t.bold,
                align=t.align)  # type: ignore[arg-type]
 

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 from .paint import fit_text_size, text_width
@@ -94,6 +95,7 @@ class TextItem:
     bold: bool = False
     align: str = "center"
     seat: int | None = None  # the seat whose words these are (None: the middle's)
+    backed: bool = False  # drawn on a patch of felt: it lies over cards or a plate
 
 
 @dataclass(frozen=True)
@@ -418,23 +420,27 @@ def coach_units() -> frozenset[str]:
     return units
 
 
-def _tag_pattern(units: frozenset[str]) -> re.Pattern[str]:
-    words = "|".join(re.escape(w) for w in HINT_WORDS)
-    unit = "|".join(re.escape(u) for u in sorted(units))
-    return re.compile(rf"^(?:(?P<words>.*?\S)\s+)??(?P<tag>(?:★ )?(?:{words}|"
-                      rf"[+−-]?\d+(?:\.\d+)?(?:%| (?:{unit}))))$")
+_TAG = re.compile(
+    r"(?:★ )?(?:" + "|".join(re.escape(w) for w in HINT_WORDS)
+    + r"|[+−-]?\d+(?:\.\d+)?(?:%| (?P<unit>[a-z]+)))")
 
 
 def split_hint(label: str, units: frozenset[str] | None = None) -> tuple[str, str]:
     """A place's words and the number a hint added to them: ``"talon: 37 ★ 43%"`` is
     ``("talon: 37", "★ 43%")``, ``"1 25%"`` (Gnällknekt's first pile) ``("1", "25%")``;
-    words without one come back whole with ``""``. The coach writes its number after a
+    words without one come back whole with ``""`` ("5 cards": cards are no measure of the
+    coach's, ``units``, by default ``coach_units()``). The coach writes its number after a
     place's words (``coach_panel``); drawn on one line the two read as one ("talon: 37
     43%"), so the table draws the number on a line of its own."""
-    m = _tag_pattern(coach_units() if units is None else units).match(label)
-    if m is None:
-        return label, ""
-    return m.group("words") or "", m.group("tag")
+    words = label.split(" ")
+    for k in range(len(words)):  # the longest ending that is a hint's
+        m = _TAG.fullmatch(" ".join(words[k:]))
+        if m is None:
+            continue
+        unit = m.group("unit")
+        if unit is None or unit in (coach_units() if units is None else units):
+            return " ".join(words[:k]), m.group(0)
+    return label, ""
 
 
 def short_number(tag: str, said: str) -> str:
@@ -453,7 +459,6 @@ def for_the_table(model: TableModel) -> TableModel:
     into ``hint`` (a line of its own), every number short where the middle says its unit,
     and the viewer's own hand fanned no closer than ``READ_STRIP``."""
     said = " ".join(b.label for b in model.badges)
-    units = coach_units()
 
     def readable(z: ZoneView) -> ZoneView:
         if z.kind != "hand" or not any(c.ref is not None for c in z.cards):
@@ -467,7 +472,7 @@ def for_the_table(model: TableModel) -> TableModel:
         hint = z.hint
         label = z.label
         if not hint and z.ref is not None:
-            label, hint = split_hint(z.label, units)
+            label, hint = split_hint(z.label)
         return replace(z, label=label, hint=short_number(hint, said),
                        cards=tuple(card(c) for c in z.cards))
 
@@ -526,7 +531,11 @@ def _place(model: TableModel, style: CardStyle, width: int, height: int) -> Layo
         left = min(ax - zw / 2, plate.x)
         lay.seat_boxes[seat.seat] = Box(left, top, max(zw, pw), zh + GAP + ph)
         lay.seat_parts[seat.seat] = (Box(ax - zw / 2, top, zw, zh), plate)
-    _place_centre(lay, model, style, (cx, cy))
+    # Seats that touch each other fail this size whatever the middle does: no search.
+    parts = sorted(lay.seat_parts.items())
+    clash = any(a.overlaps(b) for i, (_, mine) in enumerate(parts) for _, theirs in
+                parts[i + 1:] for a in mine for b in theirs)
+    _place_centre(lay, model, style, (cx, cy), search=not clash)
     return lay
 
 
@@ -726,18 +735,24 @@ def _centre_lines(model: TableModel, room: float) -> list[tuple[str, float, str,
     """The middle's words as lines no wider than ``room``: the table's notices and the
     hint in gold on one line, or each on its own where that is too wide, then the call,
     then what to do now; a line too long for the room goes on two."""
+    return list(_lines_of(tuple(b.label for b in model.badges), model.call, model.status,
+                          room // 4 * 4))  # a few pixels more or less change nothing
+
+
+@lru_cache(maxsize=256)
+def _lines_of(words: tuple[str, ...], call: str, status: str, room: float
+              ) -> tuple[tuple[str, float, str, float], ...]:
+    """``_centre_lines``, worked out once for each room the middle is tried in."""
     out: list[tuple[str, float, str, float]] = []
-    words = [b.label for b in model.badges]
     if words:
         joined = " · ".join(words)
         for part in [joined] if text_width(joined, 13, bold=True) <= room else words:
             out += [(t, 13.0, "#f2c94c", 18.0) for t in _wrap_to_the_end(part, 13, room, 2)]
-    if model.call:
-        out += [(t, 20.0, "#f2c94c", 22.0) for t in _wrap(model.call, 20, room, 2)]
-    if model.status:
-        out += [(t, 14.0, "#fdfaf2", 16.0)
-                for t in _wrap(model.status, 14, min(room, STATUS_W), 2)]
-    return out
+    if call:
+        out += [(t, 20.0, "#f2c94c", 22.0) for t in _wrap(call, 20, room, 2)]
+    if status:
+        out += [(t, 14.0, "#fdfaf2", 16.0) for t in _wrap(status, 14, min(room, STATUS_W), 2)]
+    return tuple(out)
 
 
 def _room(lay: Layout, cx: float, y0: float, y1: float) -> float:
@@ -773,28 +788,69 @@ def _centre_top(lay: Layout, cx: float, cy: float, h: float) -> float:
     return min(max(top, upper), lower - h)
 
 
-def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
-                  centre: tuple[float, float]) -> None:
-    """The middle's zones, and its words under them on as many lines as the room between
-    the seats asks for (the hint's gold line crossed the plates beside it)."""
-    cx, cy = centre
-    zw, zh = _zones_size(model.centre, style)
+CENTRE_SHIFT = 32.0  # the step the middle moves to clear a seat
+
+
+def _centre_plan(lay: Layout, model: TableModel, cx: float, cy: float, zw: float, zh: float,
+                 dy: float = 0.0
+                 ) -> tuple[float, list[tuple[str, float, str, float]], list[Box]]:
+    """The middle about ``cx`` (``dy`` lower than it would stand): its top, its lines of
+    words, and the boxes its zones' row and each line take."""
     lines = _centre_lines(model, WORDS_W)
     for _ in range(4):  # the room depends on the lines' height, the lines on the room
-        top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines))
+        top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines)) + dy
         room = _room(lay, cx, top + zh, top + zh + 12 + sum(step for *_, step in lines))
         again = _centre_lines(model, room)
         if again == lines:
             break
         lines = again
-    top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines))
-    _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
+    top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines)) + dy
     boxes = [Box(cx - zw / 2, top, zw, zh)] if model.centre else []
     y = top + zh + 16
-    for text, size, fill, step in lines:
-        lay.texts.append(TextItem(cx, y, text, size, fill, bold=True))
+    for text, size, _fill, step in lines:
         w = text_width(text, size, bold=True) + 8
         boxes.append(Box(cx - w / 2, y - size * 0.6, w, size * 1.2))
+        y += step
+    return top, lines, boxes
+
+
+def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
+                  centre: tuple[float, float], search: bool = True) -> None:
+    """The middle's zones, and its words under them on as many lines as the room between
+    the seats asks for (the hint's gold line crossed the plates beside it). Where the
+    middle of the table has no room for them (a seat's plate above, a long hand below),
+    they move, a step at a time, to the nearest place where there is."""
+    cx, cy = centre
+    zw, zh = _zones_size(model.centre, style)
+    parts = [b for seat in lay.seat_parts.values() for b in seat]
+    fcx, fcy, frx, fry, edge = felt(lay.width, lay.height)
+
+    def clear(boxes: list[Box]) -> bool:
+        return (not any(a.overlaps(b) for a in boxes for b in parts)
+                and all(b.y >= fcy - fry + edge for b in boxes))
+
+    plan = _centre_plan(lay, model, cx, cy, zw, zh)
+    if search and not clear(plan[2]):
+        # Nearest first: sideways up to a fifth of the table, up or down a sixth of it.
+        steps = [(i * CENTRE_SHIFT, j * CENTRE_SHIFT)
+                 for i in range(-int(lay.width / 5 / CENTRE_SHIFT),
+                                int(lay.width / 5 / CENTRE_SHIFT) + 1)
+                 for j in range(-int(lay.height / 6 / CENTRE_SHIFT),
+                                int(lay.height / 6 / CENTRE_SHIFT) + 1)]
+        for dx, dy in sorted(steps, key=lambda d: (abs(d[0]) + abs(d[1]), abs(d[1])))[1:]:
+            moved = _centre_plan(lay, model, cx + dx, cy, zw, zh, dy)
+            if clear(moved[2]):
+                plan, cx = moved, cx + dx
+                break
+    top, lines, boxes = plan
+    _place_zones(lay, model.centre, cx - zw / 2, top, style, None)
+    y = top + zh + 16
+    under = [c.box for c in lay.cards] + [p.box for p in lay.plates]
+    for text, size, fill, step in lines:
+        # Where no place was found, the words are read on a patch of felt over what they
+        # cross, not through it (the layout still reports the crossing).
+        item = TextItem(cx, y, text, size, fill, bold=True)
+        lay.texts.append(replace(item, backed=any(text_box(item).overlaps(b) for b in under)))
         y += step
     lay.centre_boxes = boxes
     if boxes:

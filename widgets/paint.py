@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from functools import lru_cache
 from typing import Any, Literal, Protocol, runtime_checkable
 
 Point = tuple[float, float]
@@ -187,8 +188,16 @@ _ADVANCE = {
 
 def text_width(s: str, size: float, *, bold: bool = False) -> float:
     """Estimate the rendered width of ``s`` so layouts can fit text without a browser."""
+    return _em_width(s, bold) * size / 1000.0
+
+
+@lru_cache(maxsize=4096)
+def _em_width(s: str, bold: bool) -> int:
+    """The width of ``s`` in thousandths of its size: a layout measures the same words at
+    every size it tries and every place it tries them (the table's middle among its
+    seats), so they are summed once."""
     table = _ADVANCE[bold]
-    return sum(table.get(ch, 1000 if bold else 950) for ch in s) * size / 1000.0
+    return sum(table.get(ch, 1000 if bold else 950) for ch in s)
 
 
 def fit_text_size(s: str, size: float, max_width: float, *, bold: bool = False) -> float:
