@@ -404,8 +404,8 @@ class Room:
             raise RoomError("hand-over", f"this {self.spec.hand_word} is over; the next one "
                             "is dealt in a moment")
         if step is not None and step != len(hand.actions):
-            raise RoomError("stale", f"the table has moved on (step {len(hand.actions)}, you "
-                            f"answered step {str(step)[:12]}); look again and choose")
+            raise RoomError("stale", "the table has moved on since the view you answered; "
+                            "look at it again and choose")
         if isinstance(data, Mapping) and "seat" not in data:
             data = {**data, "seat": seat.name}
         if not isinstance(data, str | Mapping):
@@ -553,6 +553,14 @@ class Room:
 
     # -- the teacher's view -----------------------------------------------------------------
 
+    def _zone(self, zone: Any) -> str:
+        """A zone as the teacher reads it: ``hand a``, ``pile b.1``, ``talon``."""
+        seat = getattr(zone, "seat", None)
+        if seat is None or not 0 <= seat < len(self.seats):
+            return str(zone)
+        index = getattr(zone, "index", 0)
+        return f"{zone.kind} {self.seats[seat].name}" + (f".{index}" if index else "")
+
     def summary(self) -> dict[str, Any]:
         """The room as the room list shows it (nothing hidden: no cards)."""
         return {"code": self.code, "game": self.spec.name, "title": self.spec.title,
@@ -569,7 +577,7 @@ class Room:
         out.update({
             "step": len(hand.actions), "hand_over": hand.is_over,
             "to_act": None if to_act is None or to_act < 0 else self.seats[to_act].name,
-            "cards": {str(z): list(c) for z, c in hand.zones().items() if c},
+            "cards": {self._zone(z): list(c) for z, c in hand.zones().items() if c},
             "events": [e.text for e in hand.events[-last:]],
             "standings": self.match.standings(), "match_over": bool(self.match.is_over)})
         return out

@@ -335,6 +335,10 @@ page</a>.</p><p>No site is served: build it with <code>make site</code> and star
 with <code>--site site</code> (as <code>make classroom</code> does).</p></body></html>"""
 
 
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
 async def landing(request: Request) -> Response:
     return HTMLResponse(LANDING, headers=PAGE_HEADERS)
 
@@ -357,6 +361,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/teacher.js", page("teacher.js", "text/javascript; charset=utf-8")),
         Route("/teacher.css", page("teacher.css", "text/css; charset=utf-8")),
     ]
+    if s.site is None or not (s.site / "favicon.ico").is_file():
+        routes.append(Route("/favicon.ico", no_icon))  # asked for by every browser
     if s.site is not None:
         routes.append(Mount("/", app=SiteFiles(directory=s.site, html=True), name="site"))
     else:

@@ -194,6 +194,7 @@ async function login(event) {
     try {
       games = (await call("/api/games")).games;
       for (const g of games) option($("game"), g.game, g.title);
+      if (games.some((g) => g.game === "kille")) $("game").value = "kille";
       fillOpener();
     } catch (err) { say(err.message); }
   }

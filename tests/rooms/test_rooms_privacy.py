@@ -4,8 +4,8 @@ Four pupils play a Kille match from four real clients, each acting whenever it m
 call out of turn included). Afterwards the match's record is replayed, and every message each
 seat received is held to what the engine allows that seat at that point: the observation it
 was sent is exactly ``state.observation(seat).view()`` of the replayed hand at that step, and
-no card name of the deck appears anywhere in the raw text of its messages unless the seat had
-seen that card by then (its own views in this hand named it).
+no card name of the deck appears anywhere in the raw text of its messages unless the engine's
+view for that seat had told it by then (its knowledge or its narration in this hand).
 """
 
 from __future__ import annotations
@@ -36,13 +36,16 @@ def strings(value: Any) -> list[str]:
     return []
 
 
-def card_names(view: dict[str, Any]) -> set[str]:
-    """The card names an observation's view shows its seat."""
-    return {name for cards in view["knowledge"]["zones"].values() for name, _ in cards
-            if name is not None}
+def card_names(view: dict[str, Any], deck: set[str]) -> set[str]:
+    """The card names an observation's view tells its seat: the cards it knows, and any its
+    narration names (a rule said out loud, "it is lower than Blaren", names a card without
+    placing it)."""
+    known = {name for cards in view["knowledge"]["zones"].values() for name, _ in cards
+             if name is not None}
+    return known | mentioned(view.get("narration", []), deck)
 
 
-def mentioned(message: dict[str, Any], deck: set[str]) -> set[str]:
+def mentioned(message: Any, deck: set[str]) -> set[str]:
     words = {w for s in strings(message) for w in re.findall(r"[\wÅÄÖåäö]+", s)}
     return words & deck
 
@@ -106,10 +109,10 @@ def test_every_message_holds_only_cards_the_seat_may_see(rooms_server: Any) -> N
             if message["type"] == "update":
                 state = frames[hand][message["step"]]
                 expected = state.observation(seat).view()
+                seen.setdefault(hand, set()).update(card_names(expected, deck))
                 expected.pop("narration")
                 assert message["observation"] == expected, (c.name, hand, message["step"])
                 assert message["legal"] == [a.to_json() for a in state.legal_actions(seat)]
-                seen.setdefault(hand, set()).update(card_names(expected))
                 allowed = seen[hand]
                 # the events sent are the ones this seat sees, in the words of the record
                 texts = [e.text for e in state.events if e.visible_to(seat)]
