@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -27,6 +28,8 @@ import kortspel
 from kortspel import CHANCE, Action, KortspelError
 
 from .limits import new_token
+
+log = logging.getLogger("kortspel.rooms")
 
 PROTOCOL = 1
 """The version of the messages (docs/rooms.md); a client may check it in ``welcome``."""
@@ -454,10 +457,18 @@ class Room:
 
     def _tick(self) -> None:
         """One step of the table without a pupil: a deal, a chance draw, a computer's call
-        or move. A pupil's turn waits for the pupil."""
+        or move. A pupil's turn waits for the pupil. A bug met here is logged and leaves the
+        table as it was (the engine changes nothing when it refuses), for the teacher to see
+        and end; it never reaches another room."""
         self._timer = None
         if self.status != PLAYING or self._thinking is not None:
             return
+        try:
+            self._step()
+        except Exception:
+            log.exception("room %s could not move on", self.code)
+
+    def _step(self) -> None:
         hand = self.hand
         if hand.is_over:
             if self.match.is_over:
@@ -509,8 +520,13 @@ class Room:
             self._thinking = None
             if self.status != PLAYING or f.cancelled():
                 return
-            if f.exception() is None and self.version == version \
-                    and self.seats[seat].bot is bot:
+            if f.exception() is not None:  # a bug in the search: a plainer player stands in
+                log.error("room %s: the strong computer failed (%s); the heuristic plays "
+                          "seat %s", self.code, f.exception(), self.seats[seat].name)
+                if self.seats[seat].bot is bot:
+                    self.seats[seat].bot = make_bot(self.spec.name, "heuristic",
+                                                    self.seats[seat].name)
+            elif self.version == version and self.seats[seat].bot is bot:
                 act: Action = f.result()
                 if act in self.hand.legal_actions(seat):
                     self.hand.apply(act)

@@ -91,6 +91,8 @@ class Connection:
         self.room: Room | None = None
         self.seat: Seat | None = None
         self.closed = False
+        self.closing = False
+        """Closed by the server (``close``): what is queued still goes out."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(most)
         self._close = (1000, "")
 
@@ -113,7 +115,7 @@ class Connection:
     def close(self, code: int = 1000, reason: str = "") -> None:
         if self.closed:
             return
-        self.closed = True
+        self.closed = self.closing = True
         self._close = (code, reason)
         try:
             self._queue.put_nowait(None)
@@ -166,13 +168,13 @@ async def pupil_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        gone = not conn.closing  # the client left: nothing more can reach it
         conn.closed = True
         hall.left(conn)
-        if not writer.done():
-            await asyncio.sleep(0)  # let a close already queued go out
+        if gone:
             writer.cancel()
-        with contextlib.suppress(BaseException):
-            await writer
+        with contextlib.suppress(BaseException):  # a refusal and the close, sent in order
+            await asyncio.wait_for(writer, 5.0)
 
 
 def _read(hall: Hall, conn: Connection, who: str, message: Mapping[str, Any]) -> None:

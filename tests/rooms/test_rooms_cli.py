@@ -3,6 +3,7 @@ refusals, one line each with a non-zero exit."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -85,11 +86,16 @@ def test_the_server_serves_rooms_the_teachers_page_and_the_site_on_one_port(
     with RoomClient(url, room["code"], "Alva") as alva:
         alva.wait_turn()
         assert alva.legal and alva.observation["seat"] == 0
+        alva.act(alva.legal[0])
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=DEADLINE)
     assert process.returncode == 0, err
     assert out.strip().endswith("stopped")
-    assert (tmp_path / "records").is_dir()
+    # the match stopped with the server is saved as far as it went
+    (saved,) = (tmp_path / "records").glob("*.json")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["room"]["code"] == room["code"] and not record["room"]["finished"]
+    assert record["hands"][0]["actions"][0]["seat"] == "a"
 
 
 def test_without_a_site_the_root_says_how_to_build_one(running: Any) -> None:
