@@ -839,7 +839,9 @@ def _place_centre(lay: Layout, model: TableModel, style: CardStyle,
                                 int(lay.height / 6 / CENTRE_SHIFT) + 1)]
         for dx, dy in sorted(steps, key=lambda d: (abs(d[0]) + abs(d[1]), abs(d[1])))[1:]:
             moved = _centre_plan(lay, model, cx + dx, cy, zw, zh, dy)
-            if clear(moved[2]):
+            # Moved, not squeezed: words broken onto more lines than in the middle read
+            # worse than smaller cards (the layout then tries those).
+            if clear(moved[2]) and len(moved[1]) <= len(plan[1]):
                 plan, cx = moved, cx + dx
                 break
     top, lines, boxes = plan
