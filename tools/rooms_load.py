@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -93,42 +94,49 @@ async def pupil(number: int, url: str, code: str, tally: Tally, think: float,
             await ws.send(json.dumps({"type": "act", "action": action, "step": step,
                                       "id": ids}))
 
-        while True:
-            left = until - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=left)
-            except asyncio.TimeoutError:
-                return False
-            now = time.perf_counter()
-            tally.messages += 1
-            m = json.loads(raw)
-            kind = m["type"]
-            if kind == "update":
-                key = (code, m["hand"], m["step"])
-                tally.told.setdefault(key, {}).setdefault(number, now)
-                if "ack" in m:
-                    sent = tally.pending.pop((number, m["ack"]), None)
+        try:
+            while True:
+                left = until - time.monotonic()
+                if left <= 0:
+                    return False
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=left)
+                except asyncio.TimeoutError:
+                    return False
+                now = time.perf_counter()
+                tally.messages += 1
+                m = json.loads(raw)
+                kind = m["type"]
+                if kind == "update":
+                    key = (code, m["hand"], m["step"])
+                    tally.told.setdefault(key, {}).setdefault(number, now)
+                    if "ack" in m:
+                        sent = tally.pending.pop((number, m["ack"]), None)
+                        if sent is not None:
+                            tally.answered += 1
+                            tally.done[key] = sent
+                    if m["legal"] and not m["match_over"] and (
+                            act_task is None or act_task.done()):
+                        act_task = asyncio.create_task(act_later(
+                            rng.uniform(0, think), rng.choice(m["legal"]), m["step"]))
+                elif kind == "error":
+                    sent = tally.pending.pop((number, m.get("id")), None)
                     if sent is not None:
                         tally.answered += 1
-                        tally.done[key] = sent
-                if m["legal"] and not m["match_over"] and (act_task is None or act_task.done()):
-                    act_task = asyncio.create_task(act_later(
-                        rng.uniform(0, think), rng.choice(m["legal"]), m["step"]))
-            elif kind == "error":
-                sent = tally.pending.pop((number, m.get("id")), None)
-                if sent is not None:
-                    tally.answered += 1
-                if m["reason"] in MOVED_ON:
-                    tally.moved_on += 1
-                else:
-                    tally.errors[m["reason"]] += 1
-            elif kind == "over":
-                return True
-            elif kind == "closed":
-                tally.errors["room closed"] += 1
-                return False
+                    if m["reason"] in MOVED_ON:
+                        tally.moved_on += 1
+                    else:
+                        tally.errors[m["reason"]] += 1
+                elif kind == "over":
+                    return True
+                elif kind == "closed":
+                    tally.errors["room closed"] += 1
+                    return False
+        finally:  # an action still waiting to be sent is not sent once the pupil leaves
+            if act_task is not None:
+                act_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                    await act_task
 
 
 async def table(url: str, clients: int, game: str, rules: dict[str, Any], length: Any,
@@ -143,7 +151,7 @@ async def table(url: str, clients: int, game: str, rules: dict[str, Any], length
             room = await asyncio.to_thread(http, url, "/api/rooms", options)
         except (OSError, ValueError) as err:  # urllib's HTTPError is an OSError
             tally.errors[f"opening a room: {err}"] += 1
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(5.0)
             continue
         results = await asyncio.gather(
             *(pupil(seed * 100 + i, url, room["code"], tally, think, until,
@@ -246,8 +254,8 @@ def main() -> int:
     parser.add_argument("--rules", default='{"lives": 1}',
                         help="the game's rules options as JSON (one life a pot: a match "
                         "within a minute)")
-    parser.add_argument("--length", help="the match's length (default: one pot for Kille, so "
-                        "a match ends within a minute or two; else the game's shortest)")
+    parser.add_argument("--length", help="the match's length (default: the game's shortest, "
+                        "as in class; Kille's three pots of one life take a minute or so)")
     parser.add_argument("--url", help="a running server (else one is started here)")
     parser.add_argument("--token", help="that server's teacher's token")
     args = parser.parse_args()
@@ -257,9 +265,7 @@ def main() -> int:
         parser.error("--url needs --token, to fetch the records")
     rules = json.loads(args.rules)
     length: Any = args.length
-    if length is None and args.game == "kille":
-        length = 1
-    elif length is not None and length.isdigit():
+    if length is not None and length.isdigit():
         length = int(length)
 
     process = None
