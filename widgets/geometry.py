@@ -184,7 +184,7 @@ def zone_size(zone: ZoneView, style: CardStyle) -> tuple[float, float]:
     cw, ch = style.w, style.h
     n = len(zone.cards)
     if zone.kind == "hand":
-        top, bottom, side = _group_margins(zone)
+        top, bottom, side = _group_margins(zone, style)
         return hand_offsets(zone, cw)[1] + 2 * side, ch + top + bottom + _notes_row(zone)
     if zone.kind == "pile":
         backs = min(zone.hidden, MAX_BACKS) * PILE_STEP
@@ -267,12 +267,21 @@ def _notes_row(zone: ZoneView) -> float:
     return NOTE_ROW + (LABEL_H if _staggered(zone) else 0.0)
 
 
-def _group_margins(zone: ZoneView) -> tuple[float, float, float]:
+def _lifted(zone: ZoneView, style: CardStyle) -> float:
+    """How far a chosen card of a hand with groups rises above the others, its outline
+    with it: its group's words stand that much higher ("set of kings" lay on the king the
+    hint had lifted)."""
+    if not zone.groups or not any(c.highlight == "selected" for c in zone.cards):
+        return 0.0
+    return 0.1 * style.h + 0.075 * style.w
+
+
+def _group_margins(zone: ZoneView, style: CardStyle) -> tuple[float, float, float]:
     """Room round a hand for its groups' outlines (top, bottom, each side), and above them
     for their words: none for a hand without groups."""
     if not zone.groups:
         return 0.0, 0.0, 0.0
-    words = LABEL_H if any(g.label for g in zone.groups) else 0.0
+    words = LABEL_H + _lifted(zone, style) if any(g.label for g in zone.groups) else 0.0
     return GROUP_PAD + words, GROUP_PAD, GROUP_PAD
 
 
@@ -576,9 +585,11 @@ def _place_zones(lay: Layout, zones: Sequence[ZoneView], x: float, y: float,
         _place_zone(lay, zone, left, y, style, seat)
         if zone.kind == "pile":
             h = piles_h
+        # Under a marked zone or card the words stand clear of the outline drawn round it.
+        below = 6.0 if zone.highlight or any(c.highlight for c in zone.cards) else 3.0
         for k, (text, coach) in enumerate(zone_lines(zone)):
             fill = HINT_GOLD if coach and "★" in text else LABEL_INK
-            lay.texts.append(TextItem(left + w / 2, y + h + LABEL_H / 2 + 3 + k * LABEL_H,
+            lay.texts.append(TextItem(left + w / 2, y + h + LABEL_H / 2 + below + k * LABEL_H,
                                       text, LABEL_SIZE, fill, bold=coach, seat=seat))
         x += slot + GAP
 
@@ -601,7 +612,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
     cards = zone.cards
     if zone.kind == "hand":
         xs, width, notes = _hand_plan(zone, cw)
-        top, bottom, side = _group_margins(zone)
+        top, bottom, side = _group_margins(zone, style)
         x, y = x + side, y + top
         for i, c in enumerate(cards):
             shown = xs[i + 1] - xs[i] if i + 1 < len(cards) else cw
@@ -618,7 +629,8 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
             box = Box(left, y - GROUP_PAD, gw, ch + 2 * GROUP_PAD)
             lay.groups.append(GroupItem(box, g.label, seat))
             if g.label:
-                lay.texts.append(TextItem(left + gw / 2, box.y - LABEL_H / 2,
+                lay.texts.append(TextItem(left + gw / 2, box.y - LABEL_H / 2
+                                          - _lifted(zone, style),
                                           _fit(g.label, MIN_TEXT, gw + GAP), MIN_TEXT,
                                           "#f2c94c", bold=True, seat=seat))
     elif zone.kind == "pile":
@@ -894,8 +906,11 @@ def label_problems(lay: Layout) -> list[str]:
 
     out = []
     boxes = [(t, text_box(t)) for t in lay.texts]
-    faces = [Box(c.box.x, c.box.y + highlight_lift(c.highlight, c.box.h), c.box.w, c.box.h)
-             for c in lay.cards]
+    faces = []
+    for c in lay.cards:  # a marked card with the outline drawn round it (a 14th of it)
+        pad = c.box.w * 0.075 if c.highlight else 0.0
+        faces.append(Box(c.box.x - pad, c.box.y + highlight_lift(c.highlight, c.box.h) - pad,
+                         c.box.w + 2 * pad, c.box.h + 2 * pad))
     fcx, fcy, frx, fry, edge = felt(lay.width, lay.height)
     for i, (t, a) in enumerate(boxes):
         for u, b in boxes[i + 1:]:
