@@ -67,6 +67,11 @@ def _paint_zone(p: Painter, zone: ZoneItem) -> None:
         cx = b.x + b.w / 2
         p.polygon([(cx - 8, b.y - 18), (cx + 8, b.y - 18), (cx, b.y - 7)], fill=GOLD,
                   stroke=INK, line_width=1)
+    elif zone.highlight == "selected":
+        # The hint's best place: the solid blue outline of a chosen card, round the place.
+        h = b.h + (6 if zone.label else 10)
+        p.rect(b.x - 5, b.y - 5, b.w + 10, h, stroke="#FFFFFF", line_width=7, radius=10)
+        p.rect(b.x - 5, b.y - 5, b.w + 10, h, stroke="#0072B2", line_width=4.5, radius=10)
     if zone.kind == "chips":
         _paint_chips(p, b.x, b.y, b.w, b.h, zone.count)
 
