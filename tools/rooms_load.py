@@ -85,14 +85,28 @@ async def pupil(number: int, url: str, code: str, tally: Tally, think: float,
     async with connect(ws_url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "join", "code": code, "name": f"pupil {number}"}))
 
-        async def act_later(delay: float, action: Any, step: int) -> None:
+        latest: dict[str, Any] = {}
+
+        async def act_later(delay: float) -> None:
+            """Act on the latest view once ``delay`` has passed, as a pupil looks again
+            before clicking."""
             nonlocal ids
             await asyncio.sleep(delay)
+            view = latest["view"]
+            if not view["legal"] or view["match_over"]:
+                return
             ids += 1
             tally.pending[(number, ids)] = time.perf_counter()
             tally.acts += 1
-            await ws.send(json.dumps({"type": "act", "action": action, "step": step,
-                                      "id": ids}))
+            await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]),
+                                      "step": view["step"], "id": ids}))
+
+        def think_then_act() -> None:
+            nonlocal act_task
+            view = latest.get("view")
+            if view and view["legal"] and not view["match_over"] and (
+                    act_task is None or act_task.done()):
+                act_task = asyncio.create_task(act_later(rng.uniform(0, think)))
 
         try:
             while True:
@@ -115,16 +129,15 @@ async def pupil(number: int, url: str, code: str, tally: Tally, think: float,
                         if sent is not None:
                             tally.answered += 1
                             tally.done[key] = sent
-                    if m["legal"] and not m["match_over"] and (
-                            act_task is None or act_task.done()):
-                        act_task = asyncio.create_task(act_later(
-                            rng.uniform(0, think), rng.choice(m["legal"]), m["step"]))
+                    latest["view"] = m
+                    think_then_act()
                 elif kind == "error":
                     sent = tally.pending.pop((number, m.get("id")), None)
                     if sent is not None:
                         tally.answered += 1
-                    if m["reason"] in MOVED_ON:
+                    if m["reason"] in MOVED_ON:  # look again, and act on what is there now
                         tally.moved_on += 1
+                        think_then_act()
                     else:
                         tally.errors[m["reason"]] += 1
                 elif kind == "over":

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEADLINE
+from rooms_helpers import DEADLINE
 
 from kortspel.rooms.client import RoomClient, open_room
 

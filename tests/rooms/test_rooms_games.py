@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import teacher_room, try_act, wait_until
+from rooms_helpers import teacher_room, try_act, wait_until
 
 from kortspel.rooms.client import RoomClient, open_room
 

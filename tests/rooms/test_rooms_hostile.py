@@ -17,7 +17,7 @@ import struct
 from typing import Any
 
 import pytest
-from conftest import answer, connect_raw, http, table_state, wait_until
+from rooms_helpers import answer, connect_raw, http, table_state, wait_until
 from websockets.exceptions import ConnectionClosed
 
 from kortspel.rooms.client import RoomClient, RoomError, open_room

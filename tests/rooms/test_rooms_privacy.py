@@ -16,7 +16,7 @@ import re
 import time
 from typing import Any
 
-from conftest import http, teacher_room, wait_until
+from rooms_helpers import http, teacher_room, wait_until
 
 import kortspel
 from kortspel.rooms.client import RoomClient, RoomError, open_room

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import answer, connect_raw, teacher_room, try_act, wait_until
+from rooms_helpers import answer, connect_raw, teacher_room, try_act, wait_until
 
 from kortspel.rooms.client import RoomClient, open_room
 

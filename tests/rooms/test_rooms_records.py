@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import http, teacher_room, try_act, wait_until
+from rooms_helpers import http, teacher_room, try_act, wait_until
 
 import kortspel
 from kortspel.rooms.client import RoomClient, open_room

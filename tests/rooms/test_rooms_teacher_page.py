@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import http, wait_until
+from rooms_helpers import http, wait_until
 
 from kortspel.rooms.client import RoomClient, open_room
 from kortspel.rooms.room import replay_match
