@@ -425,9 +425,12 @@ class Room:
                             f"{whose}, and only its own player may make it")
         legal = hand.legal_actions(seat.index)
         if action not in legal:
-            if not legal:
+            if hand.to_act != seat.index:
+                # Out of turn a seat may hold a call (Kille's Kuku); anything else waits
+                calls = f" (you may call now: {', '.join(str(a) for a in legal)})" \
+                    if legal else ""
                 raise RoomError("not-your-turn", f"it is {self._who(hand.to_act)}'s turn, not "
-                                "yours; wait for your turn")
+                                f"yours; wait for your turn{calls}")
             raise RoomError("illegal", f"{action} is not allowed now; you may: "
                             f"{', '.join(str(a) for a in legal)}")
         try:

@@ -46,8 +46,16 @@ def card_names(view: dict[str, Any], deck: set[str]) -> set[str]:
 
 
 def mentioned(message: Any, deck: set[str]) -> set[str]:
-    words = {w for s in strings(message) for w in re.findall(r"[\wÅÄÖåäö]+", s)}
-    return words & deck
+    """The card names a message holds. A refusal or a step counter says numbers that are
+    no card ("step 1"): in the server's own prose (an error's or a notice's ``message``) only
+    a card's name that is no bare number counts; everywhere else (a value, an event's
+    words, an observation) every name does, Kille's "1" to "12" too."""
+    found: set[str] = set()
+    prose = message.get("message") if isinstance(message, dict) else None
+    for s in strings(message):
+        words = set(re.findall(r"[\wÅÄÖåäö]+", s)) & deck
+        found |= {w for w in words if not w.isdigit()} if s is prose else words
+    return found
 
 
 def play_until_over(clients: list[RoomClient], seconds: float = 60) -> int:
