@@ -147,7 +147,7 @@ test-unit: $(STAMP)
 
 test-browser: $(STAMP)
 	$(TIER) browser -- $(BIN)/pytest -q -rfEsR $(XDIST) $(BROWSER_RERUNS) tests/browser \
-	    --ignore=tests/browser/test_site.py
+	    --ignore=tests/browser/test_site.py --ignore=tests/browser/test_site_lessons.py
 
 # The inner loop, under 3 minutes: lint, the engines and their rules, no browser, no
 # drawing, no notebooks, no wheel built.
@@ -166,7 +166,8 @@ test-fast: $(STAMP)
 # the build itself is clean each time.
 test-site: $(STAMP)
 	$(TIER) site-build -- $(MAKE) --no-print-directory $(SITE)/.built
-	$(TIER) site -- $(BIN)/pytest -q -rfEsR $(XDIST) $(BROWSER_RERUNS) tests/browser/test_site.py
+	$(TIER) site -- $(BIN)/pytest -q -rfEsR $(XDIST) $(BROWSER_RERUNS) tests/browser/test_site.py \
+	    tests/browser/test_site_lessons.py
 
 # One notebook a worker at a time (loadscope keeps a notebook's cells, which share a kernel,
 # on one worker).
