@@ -27,7 +27,7 @@ def test_a_computer_takes_over_after_the_grace_and_the_token_gives_the_seat_back
     token, seat = bo.token, bo.seat
     assert token and seat == 1
     bo.close()
-    assert seat_of(server, code, 1)["connected"] is False
+    wait_until(lambda: seat_of(server, code, 1)["connected"] is False, what="Bo seen gone")
     # after the grace a computer plays Bo's seat, and the table no longer waits for Bo
     taken = wait_until(lambda: seat_of(server, code, 1)["computer"], what="a computer took over")
     assert taken == "heuristic" and seat_of(server, code, 1)["name"] == "Bo"
