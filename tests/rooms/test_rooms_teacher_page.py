@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rooms_helpers import http, wait_until
+from rooms_helpers import http, try_act, wait_until
 
 from kortspel.rooms.client import RoomClient, open_room
 from kortspel.rooms.room import replay_match
@@ -74,8 +74,7 @@ def test_the_teacher_watches_opens_ends_and_downloads(rooms_server: Any,
     assert status == 200 and info["game"] == "knock" and info["seats"] == 3
 
     # end Alva's room: she is sent away, its record is listed and downloads
-    alva.wait_turn()
-    alva.act(alva.legal[0])
+    wait_until(lambda: (alva.wait_turn(), try_act(alva))[1], what="Alva's move")
     page.on("dialog", lambda d: d.accept())
     card.get_by_role("button", name="End room").click()
     wait_until(lambda: alva.closed, what="Alva sent away")
