@@ -16,7 +16,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := lab,test,rooms
 
 # Only lint the sources that exist (kortspel/ and widgets/ may not exist in early checkouts).
-LINT_DIRS := $(wildcard kortspel widgets tests tools setup.py)
+LINT_DIRS := $(wildcard kortspel widgets rooms tests tools setup.py)
 # Every notebook of the project (not Jupyter's autosave copies); names must not contain spaces.
 NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 # Jupyter refuses to start as root unless told to (dev containers and CI run as root).
