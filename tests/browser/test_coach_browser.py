@@ -184,7 +184,10 @@ def test_hint_review_and_beliefs_at_the_play_table(lab, game):
     lab.page.screenshot(path=str(shots / f"{game}-review-lab-1366x768.png"))
     lab.click_button(f"Step through the {kortspel.spec(game).hand_word} ▶")
     poll(lambda: len(lab.canvases()) > canvases, what="the step-through's table")
-    lab.wait_for_color(FELT, min_count=50_000, index=canvases, tolerance=12)
+    # Its first picture comes a moment after its canvas: a Gnällknekt table of many cards,
+    # painted by a kernel just done with the review, took over 30 s in CI under load.
+    lab.wait_for_color(FELT, min_count=50_000, index=canvases, tolerance=12,
+                       timeout_ms=120_000)
     lab.click_button("Last ▶▶")
     poll(lambda: "graded by the coach" in _text(lab), what="the graded replay")
     lab.click_button("◀◀ First")
