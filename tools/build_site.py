@@ -401,12 +401,13 @@ PLAY_PAGE_STYLE = f"""<style>
 
 
 HOME_LINK = """<style>
- /* The way back to the site's front page, in the empty middle of the app's top bar. */
+ /* The way back to the front page: in the empty middle of an app's top bar; on a play page
+    (no top bar) above the settings, clear of the table and of the story beside it. */
  #kortspel-home {{ position: fixed; top: 9px; right: 150px; z-index: 10000;
    font: bold 14px DejaVu Sans, Verdana, sans-serif; color: #14482e; background: #fdfaf2;
    border: 1px solid #b9d3c2; border-radius: 4px; padding: 3px 9px; text-decoration: none; }}
  #kortspel-home:hover {{ background: #e6f1e9; }}
- .{flag} #kortspel-home {{ top: auto; bottom: 8px; right: 12px; }}
+ .{flag} #kortspel-home {{ top: 6px; right: 12px; }}
 </style>
 <script>
  document.addEventListener("DOMContentLoaded", () => {{

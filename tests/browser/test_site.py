@@ -333,6 +333,10 @@ def test_the_play_page_deals_a_new_game_and_plays_a_hand(page, site, game) -> No
         assert not any(control.nth(i).is_visible() for i in range(control.count())), word
     home = page.locator("#kortspel-home")
     assert home.is_visible() and home.get_attribute("href") == "../index.html"
+    # ... above the settings, where it covers nothing (at the page's foot it hid the story)
+    link, first = home.bounding_box(), page.locator("select").first.bounding_box()
+    assert link is not None and first is not None
+    assert link["y"] + link["height"] <= first["y"], (link, first)
     new_game = page.get_by_role("button", name=re.compile(r"^New \w+$"))
     assert new_game.count() == 1  # New game, New match: as the game calls a whole game
     before = _settled(page, 0)
