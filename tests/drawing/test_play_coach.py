@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from play_helpers import finish_hand
 
 from kortspel import coach, search
 from kortspel.widgets import Play
@@ -42,17 +43,6 @@ def _to_my_decision(p: Play) -> bool:
         else:
             p.bot_step()
     return False
-
-
-def _finish(p: Play) -> None:
-    for _ in range(2000):
-        if p.hand.is_over:
-            return
-        seat = p._human_turn()
-        if seat is not None:
-            p.act(p.hand.legal_actions(seat)[-1])
-        else:
-            p.bot_step()
 
 
 @pytest.fixture(params=GAMES)
@@ -117,7 +107,7 @@ def test_after_a_hand_the_review_grades_each_decision_and_steps_through_it(game)
     p = _play(game)
     try:
         assert _to_my_decision(p)
-        _finish(p)
+        finish_hand(p)
         rv = p.coach.result
         assert rv is not None, p.coach.progress.value
         text = p.coach.review_words.value

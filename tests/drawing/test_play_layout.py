@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import ipywidgets as W
 import pytest
+from play_helpers import finish_hand
 
 from kortspel import coach
 from kortspel.widgets import Play, Replay
@@ -19,18 +20,6 @@ from kortspel.widgets.play.panels import outcome_first
 from kortspel.widgets.views import TableView
 
 GAMES = {"kille": 5, "knock": 4, "kopknack": 4, "gnallknekt": 3}
-
-
-def _finish(p: Play) -> None:
-    for _ in range(5000):
-        if p.hand.is_over:
-            return
-        seat = p._human_turn()
-        if seat is not None:
-            p.act(p.hand.legal_actions(seat)[-1])
-        else:
-            p.bot_step()
-    raise AssertionError("the hand did not end")
 
 
 def _items(value: str) -> list[str]:
@@ -145,7 +134,7 @@ def test_the_step_through_stands_beside_its_note_or_flatter_above_it() -> None:
 
 def _reviewed(game: str, seed: int = 11) -> Play:
     p = Play(game, seats=GAMES[game], seed=seed, pace=0, coach_playouts=4)
-    _finish(p)
+    finish_hand(p)
     assert p.coach.result is not None, p.coach.progress.value
     return p
 
@@ -212,7 +201,7 @@ def test_the_hand_box_says_who_lost_or_won_first(game: str) -> None:
     not one seat's part come first, so who lost or won, and why, shows without scrolling."""
     p = Play(game, seats=GAMES[game], seed=3, pace=0, review=False)
     try:
-        _finish(p)
+        finish_hand(p)
         said = p.adapter.review(p.hand, p._viewer())
         items = _items(p.review.value)
         assert sorted(items) == sorted(said)

@@ -12,6 +12,7 @@ settings do; a refused value is answered in words that say what it may be.
 from __future__ import annotations
 
 import pytest
+from play_helpers import finish_hand
 
 from kortspel import KortspelError
 from kortspel.widgets import Play
@@ -41,24 +42,11 @@ def _coach_shown(play: Play) -> dict[str, bool]:
             "undo": _shown(play.undo), "every card": _shown(play.teacher)}
 
 
-def _finish_hand(play: Play) -> None:
-    """Play the hand to its end: you take your first legal action, the computers theirs."""
-    for _ in range(2000):
-        if play.hand.is_over:
-            return
-        seat = play._human_turn()
-        if seat is not None:
-            play.act(play.hand.legal_actions(seat)[0])
-        else:
-            play.bot_step()
-    raise AssertionError("the hand did not end")
-
-
 def _a_hand_you_played_in(game: str, **switches) -> Play:
     """The first seed whose hand you make a decision in, played to its end."""
     for seed in range(1, 30):
         play = Play(game, seats=SEATS[game], seed=seed, pace=0, coach_playouts=4, **switches)
-        _finish_hand(play)
+        finish_hand(play, pick=0)
         if any(a.seat == play._screen for a in play.hand.actions):
             return play
         play.close()
