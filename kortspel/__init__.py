@@ -47,6 +47,7 @@ from .core import (
     play_hand,
     step,
 )
+from .i18n import set_language
 from .players import bot_for
 from .registry import example, examples, frames, games, load, register, replay, spec
 
@@ -58,7 +59,7 @@ __all__ = [
     "HandOverError", "RecordError", "InvalidDealError", "UnknownGameError", "RulesError",
     "SeatError", "MatchError",
     "load", "games", "spec", "register", "replay", "frames", "example", "examples",
-    "play_hand", "step", "bot_for", "hint", "review", "beliefs",
+    "play_hand", "step", "bot_for", "hint", "review", "beliefs", "set_language",
 ]
 
 __version__ = "0.2.0"

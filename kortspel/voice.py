@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-QUOTED_YOU = "“you”"
+from .i18n import N_, _, language, pgettext
+
+QUOTED_YOU = N_("“you”")
 """How a seat named "you" is called when someone else is the reader."""
 
 
@@ -28,7 +30,7 @@ class Voice:
         if viewer is None and named_you:  # the teacher's view: the seat named "you" reads
             viewer = named_you[0]
         self.viewer = viewer
-        self.names = tuple(QUOTED_YOU if i in named_you and i != viewer else n
+        self.names = tuple(_(QUOTED_YOU) if i in named_you and i != viewer else n
                            for i, n in enumerate(names))
 
     def me(self, seat: int) -> bool:
@@ -36,7 +38,29 @@ class Voice:
         return seat == self.viewer
 
     def who(self, seat: int) -> str:
-        return "you" if self.me(seat) else self.names[seat]
+        """The seat as a sentence's subject: "you" (Swedish "du") or its name."""
+        return _("you") if self.me(seat) else self.names[seat]
+
+    def whom(self, seat: int) -> str:
+        """The seat as an object: "you" (Swedish "dig") or its name."""
+        return pgettext("object", "you") if self.me(seat) else self.names[seat]
+
+    def owner(self, seat: int) -> str:
+        """The genitive of another seat's name: "Bo's" (Swedish "Bos"; "Lars" stays "Lars",
+        as Swedish adds no s to a name that ends in s, x or z)."""
+        name = self.names[seat]
+        if language() == "sv":
+            return name if name.endswith(("s", "x", "z")) else name + "s"
+        return f"{name}'s"
+
+    def line(self, seat: int, you: str, other: str, **fields: object) -> str:
+        """One sentence in the right person, for languages whose grammar is not built from
+        parts: ``v.line(s, _("you stand"), _("{name} stands"))``. ``you`` is said when
+        ``seat`` is the reader's own, ``other`` otherwise; ``{name}`` is the seat's name and
+        ``{owner}`` its genitive, other ``{fields}`` are given as keywords (seats among them
+        already put as ``who``/``whom``)."""
+        template = you if self.me(seat) else other
+        return template.format(name=self.names[seat], owner=self.owner(seat), **fields)
 
     def verb(self, seat: int, third: str, base: str | None = None) -> str:
         """``verb(s, "loses")`` -> "loses", or "lose" said to you; irregular: pass ``base``."""
@@ -65,7 +89,9 @@ class Voice:
         """"a", "you and c", "a, b and c": the viewer first, then in seat order."""
         ordered = sorted(seats, key=lambda s: (not self.me(s), list(seats).index(s)))
         words = [self.who(s) for s in ordered]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        if len(words) == 1:
+            return words[0]
+        return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
     def plural(self, seats: Sequence[int]) -> bool:
         return len(seats) > 1 or (len(seats) == 1 and self.me(seats[0]))

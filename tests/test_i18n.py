@@ -1,0 +1,74 @@
+"""The two languages: switching, numbers as each language writes them, and the voice."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import kortspel
+from kortspel import KortspelError
+from kortspel.i18n import _, language, ngettext, number, percent, set_language, signed, using
+from kortspel.voice import Voice
+
+
+def test_english_is_the_default_and_a_block_speaks_swedish_only_inside() -> None:
+    assert language() == "en"
+    with using("sv"):
+        assert language() == "sv"
+        assert _("you") == "du"
+    assert language() == "en" and _("you") == "you"
+
+
+def test_set_language_reads_the_usual_spellings_and_refuses_others_by_name() -> None:
+    try:
+        assert set_language("sv_SE.UTF-8") == "sv"
+        assert kortspel.set_language("EN") == "en"
+    finally:
+        set_language("en")
+    for bad in ("de", "", None, 3, "x" * 500):
+        with pytest.raises(KortspelError, match="language is one of 'en' .English., 'sv'"):
+            set_language(bad)  # type: ignore[arg-type]
+    assert language() == "en"
+
+
+def test_a_language_set_in_one_thread_does_not_change_another() -> None:
+    seen: list[str] = []
+
+    def other() -> None:
+        seen.append(language())
+
+    with using("sv"):
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+    assert seen == ["en"]
+
+
+@pytest.mark.parametrize(("lang", "share", "x", "expected"), [
+    ("en", 0.51, 2.5, ("51%", "2.5", "+2.5")),
+    ("sv", 0.51, 2.5, ("51\u00a0%", "2,5", "+2,5")),
+    ("sv", 0.005, -0.44, ("0\u00a0%", "\u22120,4", "\u22120,4")),
+    ("en", 1.0, -0.04, ("100%", "0.0", "0.0")),
+])
+def test_numbers_are_written_as_each_language_writes_them(
+        lang: str, share: float, x: float, expected: tuple[str, str, str]) -> None:
+    with using(lang):
+        assert (percent(share), number(x), signed(x)) == expected
+
+
+def test_the_voice_speaks_swedish_subject_object_and_genitive() -> None:
+    v = Voice(["you", "Bo", "Lars"], viewer=0)
+    with using("sv"):
+        assert v.group([1, 0, 2]) == "du, Bo och Lars"
+        assert (v.who(0), v.whom(0), v.owner(1), v.owner(2)) == ("du", "dig", "Bos", "Lars")
+    assert v.group([1, 0, 2]) == "you, Bo and Lars"
+    assert (v.whom(0), v.owner(1)) == ("you", "Bo's")
+    other = Voice(["you", "Bo"], viewer=1)
+    with using("sv"):
+        assert other.names[0] == "”du”"
+
+
+def test_plural_forms_follow_the_count() -> None:
+    assert ngettext("{n} life", "{n} lives", 1) == "{n} life"
+    assert ngettext("{n} life", "{n} lives", 2) == "{n} lives"
