@@ -181,26 +181,32 @@ class Hall:
         ``RoomError`` and changes nothing."""
         if not isinstance(data, Mapping):
             raise RoomError("bad-message", 'a message is a JSON object with a "type": '
-                            '"join", "act" or "ping"')
+                            '"join", "act", "click", "press" or "ping"')
         kind = data.get("type")
         if kind == "ping":
             member.send({"type": "pong", **_echo(data)})
         elif kind == "join":
             self._join(member, who, data)
-        elif kind == "act":
+        elif kind in ("act", "click", "press"):
             room, seat = member.room, member.seat
             if room is None or seat is None:
                 raise RoomError("not-joined", 'join a room first: {"type": "join", "code": '
                                 '"ABCDE", "name": "your name"}')
             if seat.outlet is not member:
                 raise RoomError("moved", "this seat was joined from another connection")
-            if "action" not in data:
+            step, mid = data.get("step"), _echo(data).get("id")
+            if kind == "click":  # a pupils' page: a point of its drawing
+                room.click(seat, data.get("x"), data.get("y"), step, mid)
+            elif kind == "press":  # a pupils' page: a button's verb
+                room.press(seat, data.get("verb"), step, mid)
+            elif "action" not in data:
                 raise RoomError("bad-action", 'an act message holds the action: {"type": '
                                 '"act", "action": "stand"}')
-            room.act(seat, data["action"], data.get("step"), _echo(data).get("id"))
+            else:
+                room.act(seat, data["action"], step, mid)
         else:
             raise RoomError("bad-message", f"{_brief(kind)} is not a message type; the types "
-                            "are join, act and ping")
+                            "are join, act, click, press and ping")
 
     def _join(self, member: Member, who: str, data: Mapping[str, Any]) -> None:
         if member.seat is not None and member.room is not None:
@@ -214,9 +220,9 @@ class Hall:
                 self.wrong.failed(who)
                 raise RoomError("bad-token", "that token is for no seat of this room; join by "
                                 "name to take a free seat")
-            room.rejoin(member, seat)
+            room.rejoin(member, seat, data.get("view"))
         else:
-            seat = room.join(member, data.get("name"), data.get("seat"))
+            seat = room.join(member, data.get("name"), data.get("seat"), data.get("view"))
         member.room, member.seat = room, seat
 
     def left(self, member: Member) -> None:

@@ -81,6 +81,9 @@ class Seat:
     away_since: float | None = None
     timer: asyncio.TimerHandle | None = None
     bot: Any = None
+    picture: Any = None
+    """The table drawn for a pupils' page (:class:`~.picture.Picture`), if the connection
+    asked for it (``"view": "svg"``); ``None`` for the Python client."""
 
     @property
     def computer(self) -> bool:
@@ -185,6 +188,17 @@ def read_options(data: Any) -> Options:
     return options
 
 
+VIEWS = ("svg",)
+"""What a client may ask to be sent besides its seat's view: ``svg``, the table drawn."""
+
+
+def check_view(view: Any) -> None:
+    """Refuse a ``view`` the server does not draw."""
+    if view is not None and view not in VIEWS:
+        raise RoomError("bad-view", f"view is left out (the seat's view as data) or "
+                        f"{' or '.join(repr(v) for v in VIEWS)} (the table drawn, for a page)")
+
+
 def _event(e: Any) -> dict[str, Any]:
     """An event as a seat is told it: what happened and the words for it. Its effects are not
     sent (the observation's ``knowledge`` is their fold), nor its ``data``."""
@@ -237,8 +251,9 @@ class Room:
             if s.outlet is not None:
                 s.outlet.send(message)
 
-    def join(self, outlet: Outlet, name: Any, seat: Any = None) -> Seat:
+    def join(self, outlet: Outlet, name: Any, seat: Any = None, view: Any = None) -> Seat:
         """Seat a pupil by name: the seat asked for, or the first free one."""
+        check_view(view)
         if self.status in (OVER, ENDED):
             raise RoomError("room-closed", f"room {self.code} is {self.status}; ask for a new "
                             "room's code")
@@ -268,15 +283,16 @@ class Room:
         chosen.pupil, chosen.token = name, new_token()
         if self.status == PLAYING:  # a late pupil takes over a computer that filled in
             chosen.level = chosen.bot = None
-        self._attach(chosen, outlet)
+        self._attach(chosen, outlet, view)
         if self.options.auto_start and self.status == WAITING and all(
                 s.pupil is not None and s.outlet is not None
                 for s in self.seats if s.reserved is None):
             self.start()
         return chosen
 
-    def rejoin(self, outlet: Outlet, seat: Seat) -> None:
+    def rejoin(self, outlet: Outlet, seat: Seat, view: Any = None) -> None:
         """A pupil back with the seat's token: the seat is theirs again, at once."""
+        check_view(view)
         if self.status == ENDED:
             raise RoomError("room-closed", f"room {self.code} was ended")
         old = seat.outlet
@@ -286,10 +302,16 @@ class Room:
             old.close(4000, "joined from another connection")
         if seat.level is not None and seat.reserved is None:
             seat.level = seat.bot = None  # the computer that stood in steps aside
-        self._attach(seat, outlet)
+        self._attach(seat, outlet, view)
         self._kick()
 
-    def _attach(self, seat: Seat, outlet: Outlet) -> None:
+    def _attach(self, seat: Seat, outlet: Outlet, view: Any = None) -> None:
+        if view == "svg":
+            from .picture import Picture  # the widgets' drawing, only for a pupils' page
+
+            seat.picture = Picture(self.spec.name)
+        else:
+            seat.picture = None
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
@@ -369,6 +391,8 @@ class Room:
         self.version += 1
         self.touched = time.monotonic()
         for seat in self.seats:
+            if seat.picture is not None:
+                seat.picture.forget()  # a card chosen on a table that has moved on
             if seat.outlet is not None:
                 self._update(seat, ack[1] if ack is not None and ack[0] == seat.index else None)
         self._kick()
@@ -392,11 +416,13 @@ class Room:
             "standings": self.match.standings(), "match_over": bool(self.match.is_over)}
         if ack is not None:
             message["ack"] = ack
+        if seat.picture is not None:
+            message["table"] = seat.picture.draw(hand, seat.index,
+                                                 hand.legal_actions(seat.index), self.match)
         seat.outlet.send(message)
 
-    def act(self, seat: Seat, data: Any, step: Any = None, ack: Any = None) -> None:
-        """A pupil's action (a record's action object, or text such as ``"stand"``), checked
-        whole before the engine is asked, so a refusal changes nothing."""
+    def _ready(self, seat: Seat, step: Any) -> Any:
+        """The hand, if ``seat``'s pupil may act on it now (else the refusal)."""
         if self.status != PLAYING:
             raise RoomError("not-playing", "the game has not started yet; wait for the deal"
                             if self.status == WAITING else f"room {self.code} is {self.status}")
@@ -409,6 +435,12 @@ class Room:
         if step is not None and step != len(hand.actions):
             raise RoomError("stale", "the table has moved on since the view you answered; "
                             "look at it again and choose")
+        return hand
+
+    def act(self, seat: Seat, data: Any, step: Any = None, ack: Any = None) -> None:
+        """A pupil's action (a record's action object, or text such as ``"stand"``), checked
+        whole before the engine is asked, so a refusal changes nothing."""
+        self._ready(seat, step)
         if isinstance(data, Mapping) and "seat" not in data:
             data = {**data, "seat": seat.name}
         if not isinstance(data, str | Mapping):
@@ -423,6 +455,11 @@ class Room:
             whose = f"seat {other.name}'s" if other is not None else "not a seat's"
             raise RoomError("not-your-seat", f"you play seat {seat.name}; that action is "
                             f"{whose}, and only its own player may make it")
+        self._play(seat, action, ack)
+
+    def _play(self, seat: Seat, action: Action, ack: Any) -> None:
+        """Play the seat's own action if the rules allow it now; a refusal says why."""
+        hand = self.hand
         legal = hand.legal_actions(seat.index)
         if action not in legal:
             if hand.to_act != seat.index:
@@ -438,6 +475,48 @@ class Room:
         except KortspelError as err:  # legal a moment ago: say so, nothing changed
             raise RoomError("illegal", str(err)) from None
         self._changed((seat.index, ack))
+
+    def click(self, seat: Seat, x: Any, y: Any, step: Any = None, ack: Any = None) -> None:
+        """A pupils' page's click on its table, at a point of the drawing it was last sent:
+        the move it completes is played; a card it chooses is shown chosen; a click that is
+        no move is refused in words and changes nothing."""
+        picture = self._picture(seat)
+        hand = self._ready(seat, step)
+        ref = picture.hit(x, y)
+        legal = hand.legal_actions(seat.index)
+        before = (picture.clicks, picture.picked)
+        try:
+            action = picture.click(hand, seat.index, legal, ref, self._why_not(seat))
+        except RoomError:
+            if (picture.clicks, picture.picked) != before:
+                self._update(seat)  # the choice it dropped is no longer drawn chosen
+            raise
+        if action is None:
+            self._update(seat, ack)  # the card chosen (or put back), drawn for this seat only
+        else:
+            self._play(seat, action, ack)
+
+    def press(self, seat: Seat, verb: Any, step: Any = None, ack: Any = None) -> None:
+        """A pupils' page's button (a verb such as ``"stand"``): the seat's legal action of
+        that verb, or a refusal that changes nothing."""
+        picture = self._picture(seat)
+        hand = self._ready(seat, step)
+        legal = hand.legal_actions(seat.index)
+        self._play(seat, picture.press(hand, seat.index, legal, verb, self._why_not(seat)),
+                   ack)
+
+    def _picture(self, seat: Seat) -> Any:
+        if seat.picture is None:
+            raise RoomError("no-picture", 'clicks and buttons are for a connection that joined '
+                            'with "view": "svg"; send {"type": "act", ...} instead')
+        return seat.picture
+
+    def _why_not(self, seat: Seat) -> str:
+        """Why this seat may not act now, in a sentence for a pupil."""
+        to_act = self.hand.to_act
+        if to_act is not None and to_act >= 0 and to_act != seat.index:
+            return f"Wait: it is {self._who(to_act)}'s turn, not yours."
+        return "You cannot do anything now; wait a moment."
 
     def _who(self, index: int | None) -> str:
         if index is None or index < 0:

@@ -10,7 +10,12 @@ Routes (docs/rooms.md says each message and answer):
 * ``/teacher`` and ``/api/teacher/...`` -- the teacher's page and what it reads: every
   table, every card, ending a room, the records. Every call needs the teacher's token
   (``Authorization: Bearer TOKEN``), printed when the server starts.
-* ``/`` -- the built site (``make site``), when the server was given one.
+* ``/play`` -- the pupils' page: join by code and name, then play at the table drawn by the
+  server (``picture.py``), over the same socket.
+* ``/api/hello`` -- says that a room server is here: the site's front page shows its "Join a
+  room" form only when this answers (on a plain static host it does not).
+* ``/`` -- the built site (``make site``), when the server was given one; else a page with
+  the join form.
 
 A connection's messages are read one at a time and each is limited in size, in rate and in
 what it may ask; its answers go through a queue of its own, so a client that reads slowly or
@@ -47,7 +52,7 @@ import kortspel
 
 from .hall import Hall, Settings
 from .limits import Bucket
-from .room import Room, RoomError, Seat, levels
+from .room import PROTOCOL, Room, RoomError, Seat, levels
 
 log = logging.getLogger("kortspel.rooms")
 
@@ -65,6 +70,11 @@ PAGE_HEADERS = {
     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store"}
 """The teacher's page runs only its own script and talks only to this server."""
+
+PUPIL_HEADERS = {**PAGE_HEADERS, "Content-Security-Policy": PAGE_HEADERS[
+    "Content-Security-Policy"].replace("form-action 'none'", "form-action 'self'")}
+"""The pupils' pages (the join form, the table) as the teacher's, but a form may send its
+code and name to this server's ``/play``."""
 
 STATUS = {"too-many-tries": 429, "too-many-rooms": 429, "unknown-room": 404,
           "teacher-token": 401, "owner-token": 403, "too-big": 413, "unknown-record": 404}
@@ -320,21 +330,38 @@ def _static(name: str) -> bytes:
     return (resources.files(__package__ or "kortspel.rooms") / "static" / name).read_bytes()
 
 
-def page(name: str, kind: str) -> Callable[[Request], Any]:
+def page(name: str, kind: str, headers: Mapping[str, str] = PAGE_HEADERS
+         ) -> Callable[[Request], Any]:
     body = _static(name)
 
     async def endpoint(request: Request) -> Response:
-        return Response(body, media_type=kind, headers=PAGE_HEADERS)
+        return Response(body, media_type=kind, headers=dict(headers))
     return endpoint
 
 
-LANDING = """<!doctype html><html lang="en"><meta charset="utf-8">
-<title>kortspel classroom</title><body style="font-family:sans-serif;max-width:40em;margin:2em">
-<h1>kortspel classroom server</h1>
-<p>Rooms are open here. A pupil joins a room with its five-letter code and a name
-(docs/rooms.md says how); the teacher watches every table on <a href="/teacher">the teacher's
-page</a>.</p><p>No site is served: build it with <code>make site</code> and start the server
-with <code>--site site</code> (as <code>make classroom</code> does).</p></body></html>"""
+LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>kortspel classroom</title><link rel="stylesheet" href="pupil.css"></head>
+<body class="landing"><main>
+<h1>kortspel classroom</h1>
+<form class="join" action="play" method="get">
+<h2>Join a room</h2>
+<label>Room code <input name="code" required maxlength="12" autocomplete="off"
+ autocapitalize="characters" spellcheck="false" placeholder="HQTKA"></label>
+<label>Your name <input name="name" required maxlength="24" autocomplete="off"
+ spellcheck="false" placeholder="Alva"></label>
+<button type="submit">Join</button>
+</form>
+<p>The teacher watches every table on <a href="teacher">the teacher's page</a>.</p>
+<p class="small">No lessons are served here: build the site with <code>make site</code> and
+start the server with <code>--site site</code> (as <code>make classroom</code> does).</p>
+</main></body></html>"""
+
+
+async def hello(request: Request) -> Response:
+    """A room server is here: what the site's front page asks before it shows its join
+    form (the answer names nothing of any room)."""
+    return _ok({"kortspel": "rooms", "protocol": PROTOCOL, "play": "play"})
 
 
 async def no_icon(request: Request) -> Response:
@@ -342,7 +369,7 @@ async def no_icon(request: Request) -> Response:
 
 
 async def landing(request: Request) -> Response:
-    return HTMLResponse(LANDING, headers=PAGE_HEADERS)
+    return HTMLResponse(LANDING, headers=PUPIL_HEADERS)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -362,6 +389,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/teacher", page("teacher.html", "text/html; charset=utf-8")),
         Route("/teacher.js", page("teacher.js", "text/javascript; charset=utf-8")),
         Route("/teacher.css", page("teacher.css", "text/css; charset=utf-8")),
+        Route("/api/hello", hello),
+        Route("/play", page("pupil.html", "text/html; charset=utf-8", PUPIL_HEADERS)),
+        Route("/pupil.js", page("pupil.js", "text/javascript; charset=utf-8")),
+        Route("/pupil.css", page("pupil.css", "text/css; charset=utf-8")),
     ]
     if s.site is None or not (s.site / "favicon.ico").is_file():
         routes.append(Route("/favicon.ico", no_icon))  # asked for by every browser

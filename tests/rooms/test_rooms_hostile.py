@@ -88,7 +88,7 @@ def test_malformed_messages_are_refused_and_change_nothing(table: Any) -> None:
     refused(t, "{this is not json", "bad-json", "not JSON")
     refused(t, "[1, 2, 3]", "bad-message", "JSON object")
     refused(t, b"\x00\x01binary", "bad-message", "not as binary")
-    refused(t, json.dumps({"type": "dance"}), "bad-message", "join, act and ping")
+    refused(t, json.dumps({"type": "dance"}), "bad-message", "join, act, click, press and ping")
     refused(t, json.dumps({"type": "act"}), "bad-action", "holds the action")
     refused(t, json.dumps({"type": "act", "action": 17}), "bad-action", "an action is text")
     refused(t, json.dumps({"type": "act", "action": "dance"}), "bad-action", "not a Kille verb")
