@@ -15,7 +15,8 @@ import ipywidgets as W
 
 import kortspel
 
-__all__ = ["brief", "with_pictures", "status_html", "button", "close_all", "replace_in_cell"]
+__all__ = ["brief", "card_words", "with_pictures", "status_html", "button", "close_all",
+           "replace_in_cell"]
 
 
 def brief(value: Any) -> str:
@@ -26,6 +27,21 @@ def brief(value: Any) -> str:
     such an argument crashed while saying what was wrong; the engine's reads a bounded part
     of the value whatever it is."""
     return kortspel.checks.brief(value)
+
+
+def card_words(card: str) -> str:
+    """A French-suited card's code as a pupil reads it, with its suit (``"JH"`` as
+    ``"J♥"``); anything else as it is.
+
+    The coach's words for a card (``kortspel.coach`` writes its own the same way, in a
+    private helper): the coach panel writes what each opponent might hold with it, and a
+    view does not reach into the engine's private names."""
+    from kortspel import french
+
+    try:
+        return french.show(french.parse_card(card))
+    except kortspel.KortspelError:
+        return card
 
 
 def with_pictures(widget_bundle: Any, picture: Any, words: str

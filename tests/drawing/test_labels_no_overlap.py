@@ -70,7 +70,7 @@ def hinted(state: Any, seat: int, tag: Any = None) -> TableModel:
     tag = tag or (lambda i: amount(game, i))
     hint = SimpleNamespace(seat=seat, options=[SimpleNamespace(action=a) for a in legal],
                            labels=tuple(f"{s}: {tag(i)}" for i, s in enumerate(said)))
-    panel = SimpleNamespace(play=SimpleNamespace(adapter=adapter, hand=state), _placed=set())
+    panel = SimpleNamespace(host=SimpleNamespace(adapter=adapter, hand=state), _placed=set())
     return CoachPanel._dress_hint(panel, adapter.model(state, seat), hint)  # type: ignore[arg-type]
 
 

@@ -1,5 +1,6 @@
 """The coach at the table: a Hint button, the review after each hand, and what the others
-might hold. One panel of ``Play`` (see ``panels.py``); it names no game.
+might hold. One panel of ``Play`` (see ``panels.py``); it names no game, and reads and asks
+the view only through ``ports.PanelHost`` (a test builds it on a fake host).
 
 - **Hint** asks ``kortspel.coach.hint`` for the seat whose turn it is: the options are drawn
   on the table (each option's card or place notes its number, the best outlined, the rest
@@ -29,12 +30,11 @@ import ipywidgets as W
 from kortspel import CHANCE, KortspelError, coach, search
 
 from ..model import Badge, TableModel
-from ..parts import button as _button
-from ..parts import close_all
-from ..parts import status_html as _status_html
+from ..parts import button, card_words, close_all, status_html
 from ..views import Replay
 from .luck_bars import luck_html
 from .panels import Panel
+from .ports import PanelHost
 from .screen import IntoView
 
 
@@ -43,7 +43,7 @@ def _key(hand: Any) -> tuple[int, int]:
 
 
 class CoachPanel(Panel):
-    """Hint, review and beliefs for the human seat of a ``Play``.
+    """Hint, review and beliefs for the human seat of a ``Play`` (its ``host``).
 
     ``hints`` shows the Hint button, ``beliefs`` the belief toggle (``None``: as ``hints``),
     and ``review`` judges each finished hand; each is the teacher's switch, off for a test.
@@ -54,11 +54,11 @@ class CoachPanel(Panel):
     LISTED = 8  # more decisions than this: only those that cost are listed by name
     _closed = False
 
-    def __init__(self, play: Any, *, hints: bool, review: bool, beliefs: bool | None = None,
+    def __init__(self, host: PanelHost, *, hints: bool, review: bool, beliefs: bool | None = None,
                  seconds: float = 1.0, review_seconds: float = 0.3,
                  playouts: int | None = None) -> None:
-        self.play = play
-        self.able = search.searchable(play.spec.name)
+        self.host = host
+        self.able = search.searchable(host.spec.name)
         self.hints = hints and self.able
         self.reviews = review and self.able
         self.beliefs = (hints if beliefs is None else beliefs) and self.able
@@ -74,7 +74,7 @@ class CoachPanel(Panel):
         self._reviewed: int | None = None  # id of the hand reviewed (or under review)
         self._record: dict[str, Any] | None = None
         self.replay: Replay | None = None
-        self.hint_button = _button("Hint", "What is each choice worth? The coach samples the "
+        self.hint_button = button("Hint", "What is each choice worth? The coach samples the "
                                    "cards you cannot see and plays every option out")
         self.hint_button.on_click(lambda _b: self.ask())
         self.believe = W.ToggleButton(value=False, description="What might they hold?",
@@ -88,12 +88,12 @@ class CoachPanel(Panel):
         # A bounded box: a long review scrolls inside it, the summary at its top.
         self.review_words = W.HTML(layout=W.Layout(max_height="24em", overflow="auto"))
         self.review_words.add_class("kortspel-review")  # how a browser test finds it
-        word = play.spec.hand_word
-        self.step_button = _button(f"Step through the {word} ▶", f"Replay the {word} with "
+        word = host.spec.hand_word
+        self.step_button = button(f"Step through the {word} ▶", f"Replay the {word} with "
                                    "each of your decisions graded")
         self.step_button.on_click(lambda _b: self.step_through())
         self.step_button.layout.display = "none"
-        self.close_replay = _button("Close the replay", "Back to the table")
+        self.close_replay = button("Close the replay", "Back to the table")
         self.close_replay.on_click(lambda _b: self._drop_replay())
         self.close_replay.layout.display = "none"
         # The step-through is as wide as the view, under the table (the view places it):
@@ -116,51 +116,51 @@ class CoachPanel(Panel):
         # The button's words say its state too (not its shade alone).
         self.believe.description = ("Hide what they might hold" if change["new"]
                                     else "What might they hold?")
-        self.play._refresh()
+        self.host.redraw()
 
     # -- the hint -------------------------------------------------------------------------
 
     def _rng(self, *parts: Any) -> random.Random:
-        return random.Random(":".join(map(str, (self.play.seed, *parts))))
+        return random.Random(":".join(map(str, (self.host.seed, *parts))))
 
     def ask(self) -> coach.Hint | None:
         """Press Hint: the options of the seat to act, if it is a human's turn."""
-        play = self.play
-        hand = play.hand
+        host = self.host
+        hand = host.hand
         if not self.hints:
             return None
-        seat = play._human_turn()
+        seat = host.human_turn()
         if hand.is_over or seat is None:
-            self.words.value = _status_html(html.escape(
+            self.words.value = status_html(html.escape(
                 "The coach's hint is for your own turn: wait until it is your move."))
             return None
         try:
             h = coach.hint(hand, seconds=None if self.playouts else self.seconds,
                            playouts=self.playouts, rng=self._rng("hint", len(hand.actions)))
         except KortspelError as err:
-            self.words.value = _status_html(html.escape(f"No hint here: {err}."))
+            self.words.value = status_html(html.escape(f"No hint here: {err}."))
             return None
         self.hint, self._hint_for = h, _key(hand)
         best = h.labels[0]
         # An option made by picking cards (an exchange) has no place of its own: its number
         # shows on the button once its cards are picked, the button saying what it plays.
         picked = ("; an option made by picking cards shows its number on the button once "
-                  "those cards are picked" if play._picks() else "")
-        self.words.value = _status_html(
+                  "those cards are picked" if host.picks() else "")
+        self.words.value = status_html(
             f"<b>Coach:</b> {html.escape(h.words)}<br><small>Best: {html.escape(best)} (★). "
             "Each option's number is on the table at its card or place, or on the button "
             f"that plays it{picked}; the best is outlined.</small>")
-        play._refresh()
+        host.redraw()
         return h
 
     def _current_hint(self) -> coach.Hint | None:
-        if self.hint is not None and self._hint_for == _key(self.play.hand):
+        if self.hint is not None and self._hint_for == _key(self.host.hand):
             return self.hint
         return None
 
     # -- drawing on the table -------------------------------------------------------------
 
-    def dress(self, play: Any, model: TableModel) -> TableModel:
+    def dress(self, host: PanelHost, model: TableModel) -> TableModel:
         """The hint's numbers and the beliefs, drawn on the table's model."""
         h = self._current_hint()
         if h is not None:
@@ -174,18 +174,18 @@ class CoachPanel(Panel):
                     sv = replace(sv, notes=(*sv.notes, "might hold anything"))
                 if likely:
                     words = "might hold " + ", ".join(
-                        f"{coach._card_words(c)} {round(100 * p)}%" for c, p in likely)
+                        f"{card_words(c)} {round(100 * p)}%" for c, p in likely)
                     sv = replace(sv, notes=(*sv.notes, words))
                 seats.append(sv)
             model = replace(model, seats=tuple(seats))
         return model
 
     def _dress_hint(self, model: TableModel, h: coach.Hint) -> TableModel:
-        play = self.play
+        host = self.host
         seat = h.seat
         legal = [o.action for o in h.options]
         try:
-            paths = play.adapter.paths(play.hand, seat, legal)
+            paths = host.adapter.paths(host.hand, seat, legal)
         except KortspelError:
             paths = {}
         number: dict[Hashable, str] = {}
@@ -231,10 +231,10 @@ class CoachPanel(Panel):
 
     # -- each refresh -----------------------------------------------------------------------
 
-    def prepare(self, play: Any) -> None:
+    def prepare(self, host: PanelHost) -> None:
         """Before the table is drawn: forget a hint of a position gone, and work out the
         beliefs for the position on show, so ``dress`` draws what is current."""
-        hand = play.hand
+        hand = host.hand
         if self._hint_for is not None and self._hint_for != _key(hand):
             self.hint, self._hint_for = None, None
             self.words.value = ""
@@ -244,14 +244,14 @@ class CoachPanel(Panel):
         if self._beliefs_for != _key(hand) and not hand.is_over:
             self._beliefs_for = _key(hand)
             try:
-                self._beliefs = coach.beliefs(hand, play._screen,
+                self._beliefs = coach.beliefs(hand, host.screen,
                                               self._rng("beliefs", len(hand.actions)),
                                               worlds=60 if self.playouts else 300)
             except KortspelError as err:
                 self._beliefs = {}
-                self.belief_words.value = _status_html(html.escape(f"No guess here: {err}."))
+                self.belief_words.value = status_html(html.escape(f"No guess here: {err}."))
 
-    def _number_buttons(self, play: Any) -> None:
+    def _number_buttons(self, host: PanelHost) -> None:
         """A button carries the number of the option a press of it plays now (the router's
         ``button_action``), and the star only when that option is the best.
 
@@ -260,7 +260,7 @@ class CoachPanel(Panel):
         the verb's best (an exchange chosen by clicking cards), it read "Keep all three · ★"
         and a pupil who pressed it kept the hand and was graded a blunder."""
         for verb, text in self._buttons_changed.items():
-            b = play.verb_buttons.get(verb)
+            b = host.verb_buttons.get(verb)
             if b is not None and b.description.startswith(text):
                 b.description = text
         self._buttons_changed = {}
@@ -268,20 +268,20 @@ class CoachPanel(Panel):
         if h is None:
             return
         label_of = {o.action: label for o, label in zip(h.options, h.labels, strict=True)}
-        for verb, b in play.verb_buttons.items():
+        for verb, b in host.verb_buttons.items():
             if b.layout.display == "none":
                 continue
-            action = play.button_action(verb)
+            action = host.button_action(verb)
             if action is None or action in self._placed or action not in label_of:
                 continue
             self._buttons_changed[verb] = b.description
             mark = "★ " if action == h.best.action else ""
             b.description = f"{b.description} · {mark}{label_of[action].rsplit(': ', 1)[-1]}"
 
-    def refresh(self, play: Any) -> None:
-        hand = play.hand
-        self._number_buttons(play)
-        self.hint_button.disabled = hand.is_over or play._human_turn() is None
+    def refresh(self, host: PanelHost) -> None:
+        hand = host.hand
+        self._number_buttons(host)
+        self.hint_button.disabled = hand.is_over or host.human_turn() is None
         if not (self.beliefs and self.believe.value) or hand.is_over:
             self.belief_words.value = ""
         elif self._beliefs:
@@ -295,10 +295,10 @@ class CoachPanel(Panel):
     # -- the review -------------------------------------------------------------------------
 
     def _start_review(self) -> None:
-        play = self.play
-        hand = play.hand
+        host = self.host
+        hand = host.hand
         self._reviewed = id(hand)
-        seat = play._screen
+        seat = host.screen
         self.result = None
         self._drop_replay()
         self.step_button.layout.display = "none"
@@ -308,25 +308,25 @@ class CoachPanel(Panel):
             self.progress.value = ""
             return
         self._record = hand.record()
-        hands = len(getattr(play.match, "history", ()))
+        hands = len(getattr(host.match, "history", ()))
         try:
             self.reviewer = coach.Reviewer(
                 self._record, seat, seconds=None if self.playouts else self.review_seconds,
                 rng=self._rng("review", hands), playouts=self.playouts)
         except KortspelError as err:
             self.reviewer = None
-            self.progress.value = _status_html(html.escape(f"No review: {err}."))
+            self.progress.value = status_html(html.escape(f"No review: {err}."))
             return
         self.review_words.value = ""
         self._say_progress()
-        play.soon(self._review_slice)
+        host.soon(self._review_slice)
 
     def _say_progress(self) -> None:
         r = self.reviewer
         if r is None:
             return
-        word = self.play.spec.hand_word
-        self.progress.value = _status_html(html.escape(
+        word = self.host.spec.hand_word
+        self.progress.value = status_html(html.escape(
             f"The coach is reviewing your decisions of this {word}: {len(r.decisions)} of "
             f"{r.total} done. The table is yours meanwhile."))
 
@@ -338,12 +338,12 @@ class CoachPanel(Panel):
         try:
             r.step()
         except KortspelError as err:
-            self.progress.value = _status_html(html.escape(f"The review stopped: {err}."))
+            self.progress.value = status_html(html.escape(f"The review stopped: {err}."))
             self.reviewer = None
             return
         if not r.done:
             self._say_progress()
-            self.play.soon(self._review_slice)
+            self.host.soon(self._review_slice)
             return
         self.result = r.result()
         self.progress.value = ""
@@ -357,7 +357,7 @@ class CoachPanel(Panel):
         Why so: a whole Gnällknekt game is some hundred decisions, and the list made a
         column many screens long beside the table; the summary, the list and a
         "Costliest" line said the costliest decision three times over."""
-        word = self.play.spec.hand_word
+        word = self.host.spec.hand_word
         counts = ", ".join(f"{n} {g}" for g, n in rv.grades().items() if n)
         shown = list(rv.decisions)
         fine = [d for d in shown if d.grade in ("best", "good")]
@@ -413,14 +413,14 @@ class CoachPanel(Panel):
             if j is not None and j < len(actions):
                 actions[j]["comment"] = d.words
         rec["actions"] = actions
-        rec["title"] = f"Your {self.play.spec.hand_word}, graded by the coach"
+        rec["title"] = f"Your {self.host.spec.hand_word}, graded by the coach"
         rec["summary"] = self.result.summary
         return rec
 
     def step_through(self) -> Replay | None:
         """Show the reviewed hand step by step, each decision's grade as its note. A closed
         view (``close()``) refuses with a ``CoachError`` and makes no widget."""
-        if self._closed or getattr(self.play, "_closed", False):
+        if self._closed or self.host.closed:
             raise coach.CoachError(
                 "this view is closed, and a closed view shows nothing: step through a hand in "
                 "a view that is open (make a new Play, or kortspel.widgets.Replay(record) for "

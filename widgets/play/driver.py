@@ -1,12 +1,15 @@
 """The match driver of ``Play``: whose turn it is, the computer's moves on a timer, a human's
 decision applied, the hand and match moved on, and undo.
 
-It holds no widgets of its own and draws nothing: after every change it asks for
-``self._refresh()`` (the panels) and ``self._schedule()`` (the next computer move). The
-computer's moves are made one at a time through ``kortspel.step``, ``pace`` seconds apart on
-the kernel's event loop, or at once when no loop runs (tests). ``_later`` is the one way to
-run something after a delay; a long job (the coach's review) is cut into slices with it too,
-so the table stays usable while it runs.
+An object of its own, owned by ``Play``: it holds the match, the players, the random
+generator and the timers, no widgets, and draws nothing. What it needs of the view (the
+pace, whose screen it is, to redraw, say, announce and forget a choice half made) it asks
+through ``ports.DriverHost``, so it can be driven without a ``Play``. After every change it
+asks the view to redraw and ``schedule``s the next computer move. The computer's moves are
+made one at a time through ``kortspel.step``, ``pace`` seconds apart on the kernel's event
+loop, or at once when no loop runs (tests). ``later`` is the one way to run something after
+a delay; a long job (the coach's review) is cut into slices with ``soon``, so the table
+stays usable while it runs.
 """
 
 from __future__ import annotations
@@ -15,21 +18,15 @@ import asyncio
 import html
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import kortspel
-from kortspel import Action, InvalidActionError, KortspelError
+from kortspel import Action, KortspelError
 from kortspel.search import searchable
 from kortspel.search import step as think_and_step
 
-from ..parts import brief as _brief
-from ..parts import close_all
-from ..parts import status_html as _status_html
-
-if TYPE_CHECKING:
-    from .host import PlayHost as _Host
-else:
-    _Host = object  # the parts' base for the type checker only (host.py)
+from ..parts import brief
+from .ports import DriverHost
 
 DEFAULT_NAMES = ("you", "Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")
 
@@ -72,65 +69,84 @@ class HumanPlayer:
         return None
 
 
-class MatchDriver(_Host):
+
+def check_you(you: Any, seats: int) -> tuple[int, ...]:
+    """The human seats ``you`` names (one seat, or a list for hot-seat play), refused in
+    words when they are not distinct seats of the table."""
+    humans = (you,) if type(you) is int else you
+    if not isinstance(humans, list | tuple) or not humans or not all(
+            type(h) is int and 0 <= h < seats for h in humans) or len(set(humans)) != len(
+            humans):
+        raise KortspelError(f"you is your seat number (0 to {seats - 1}), or a list of the "
+                            f"human seats for hot-seat play, not {brief(you)}")
+    return tuple(humans)
+
+
+def match_length(spec: Any, length: Any) -> dict[str, Any]:
+    """The match's length: as given, or (``None``) the shortest the game's match offers,
+    since a match in class should end within the lesson. A game whose match has no
+    lengths to choose (its ``LENGTHS``) refuses one."""
+    lengths = getattr(spec.match, "LENGTHS", None)
+    if length is None:
+        return {"length": next(iter(lengths))} if lengths else {}
+    if not lengths:
+        raise KortspelError(f"a {spec.title} {spec.match_word} has no lengths to choose "
+                            f"from; leave length out")
+    return {"length": length}
+
+
+class MatchDriver:
     """Turns, bots, timers, undo: the part of ``Play`` that moves the match on.
 
-    The view (``Play``) sets ``game``, ``spec``, ``adapter``, ``humans``, ``players``,
-    ``rng``, ``match``, ``auto`` and the ``pace`` slider before the first call; the
-    router and the panels give ``_say``, ``_ask``, ``_forget_choices`` and ``_refresh``."""
+    Made with the view's settings (the game's spec, its table, its adapter, the human
+    seats, the players, the random generator, the match's options) and the view as its
+    ``host`` (``ports.DriverHost``). It deals the first match at once: a length the match
+    refuses is refused before any widget is made."""
 
-    _pending: asyncio.TimerHandle | None = None
-    _closed = False
-    _auto_steps = 0
+    def __init__(self, host: DriverHost, *, spec: Any, game: Any, adapter: Any,
+                 humans: tuple[int, ...], players: list[Any], rng: random.Random,
+                 match_options: dict[str, Any], practice: bool, auto: bool) -> None:
+        self.host = host
+        self.spec = spec
+        self.game = game
+        self.adapter = adapter
+        self.humans = humans
+        self.players = players
+        self.rng = rng
+        self.match_options = match_options
+        self.practice = practice
+        self.auto = auto  # False: computer seats move only when bot_step() is called (tests)
+        self.pending: asyncio.TimerHandle | None = None  # the next move's (or job's) timer
+        self._soon: set[asyncio.TimerHandle] = set()
+        self.closed = False
+        self.auto_steps = 0  # moves made at once since the last human one (a bound)
+        # What the status tells a learner to do after a match; an app that deals new games
+        # with its own button hides New match and says its own words here.
+        self.restart_words = f"press New {spec.match_word} to play again"
+        self.match = self.deal_match()
 
-    @staticmethod
-    def _check_you(you: Any, seats: int) -> tuple[int, ...]:
-        humans = (you,) if type(you) is int else you
-        if not isinstance(humans, list | tuple) or not humans or not all(
-                type(h) is int and 0 <= h < seats for h in humans) or len(set(humans)) != len(
-                humans):
-            raise KortspelError(f"you is your seat number (0 to {seats - 1}), or a list of the "
-                                f"human seats for hot-seat play, not {_brief(you)}")
-        return tuple(humans)
+    def deal_match(self) -> Any:
+        """A new match of the view's options, seeded from the view's generator."""
+        assert self.spec.match is not None
+        return self.spec.match(self.game, seed=self.rng.randrange(2**32), **self.match_options)
 
-    @staticmethod
-    def _length(spec: Any, length: Any) -> dict[str, Any]:
-        """The match's length: as given, or (``None``) the shortest the game's match offers,
-        since a match in class should end within the lesson. A game whose match has no
-        lengths to choose (its ``LENGTHS``) refuses one."""
-        lengths = getattr(spec.match, "LENGTHS", None)
-        if length is None:
-            return {"length": next(iter(lengths))} if lengths else {}
-        if not lengths:
-            raise KortspelError(f"a {spec.title} {spec.match_word} has no lengths to choose "
-                                f"from; leave length out")
-        return {"length": length}
-
-    def _tell_first_deal(self) -> None:
+    def tell_first_deal(self) -> None:
         """Say once, as a match starts, how its first dealer was found (Knock's cut,
         Gnällknekt's draw, Köpknack's lots: an adapter's ``first_deal``), to the human seat."""
         first_deal = getattr(self.adapter, "first_deal", None)
-        said = first_deal(self.match, self._screen) if first_deal is not None else []
-        self.news.value = _status_html(html.escape(" ".join(said))) if said else ""
-
-    def _new_match(self) -> Any:
-        assert self.spec.match is not None
-        return self.spec.match(self.game, seed=self.rng.randrange(2**32), **self.match_options)
+        said = first_deal(self.match, self.host.screen) if first_deal is not None else []
+        self.host.announce(html.escape(" ".join(said)) if said else "")
 
     @property
     def hand(self) -> Any:
         return self.match.hand
 
-    def _human_turn(self) -> int | None:
+    def human_turn(self) -> int | None:
+        """The human seat whose turn it is, or ``None``."""
         s = self.hand.to_act
         return s if s in self.humans else None
 
-    def _viewer(self) -> int | None:
-        if self.practice and len(self.humans) == 1 and self.teacher.value:
-            return None
-        return self._screen
-
-    def _sitting_out(self) -> str:
+    def sitting_out(self) -> str:
         """Why every human watches this hand, or empty when one of them plays in it."""
         sits_out = getattr(self.adapter, "sits_out", None)
         if sits_out is None:
@@ -138,89 +154,81 @@ class MatchDriver(_Host):
         why = [sits_out(self.hand, s) for s in self.humans]
         return why[0] if all(why) else ""
 
-    def _schedule(self) -> None:
+    def schedule(self) -> None:
         """Arrange the next computer move, if the computer has one to make; while every
         human sits a hand out, the hands play on by themselves at the same pace."""
-        if self._closed or not self.auto or self._pending is not None:
+        if self.closed or not self.auto or self.pending is not None:
             return
         if self.hand.is_over:
-            if self._sitting_out() and not self.match.is_over:
-                self._later(self._auto_next)
+            if self.sitting_out() and not self.match.is_over:
+                self.later(self._auto_next)
             return
-        if self._human_turn() is not None:
+        if self.human_turn() is not None:
             return
-        delay = float(self.pace.value)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        delay = self.host.pace_seconds()
+        loop = _running_loop()
         if delay <= 0 or loop is None:
-            while not self.hand.is_over and self._human_turn() is None:
+            while not self.hand.is_over and self.human_turn() is None:
                 if self.bot_step(redraw=False) is None:
                     break
-            self._refresh()
-            if self.hand.is_over and self._sitting_out() and not self.match.is_over:
-                self._later(self._auto_next)
+            self.host.redraw()
+            if self.hand.is_over and self.sitting_out() and not self.match.is_over:
+                self.later(self._auto_next)
             return
-        self._pending = loop.call_later(delay, self._timer)
+        self.pending = loop.call_later(delay, self._timer)
 
-    def _later(self, fn: Callable[[], None]) -> None:
+    def later(self, fn: Callable[[], None]) -> None:
         """``fn`` after the pace's delay on the running loop; at once (tests) otherwise."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        delay = max(float(self.pace.value), 0.8)
-        if loop is None or float(self.pace.value) <= 0:
-            if self._auto_steps < 500:  # a bound, so a match can never run away
-                self._auto_steps += 1
+        loop = _running_loop()
+        pace = self.host.pace_seconds()
+        delay = max(pace, 0.8)
+        if loop is None or pace <= 0:
+            if self.auto_steps < 500:  # a bound, so a match can never run away
+                self.auto_steps += 1
                 fn()
             return
 
         def run() -> None:
-            self._pending = None
-            if not self._closed:
+            self.pending = None
+            if not self.closed:
                 fn()
 
-        self._pending = loop.call_later(delay, run)
+        self.pending = loop.call_later(delay, run)
 
     def _auto_next(self) -> None:
-        if self.hand.is_over and not self.match.is_over and self._sitting_out():
-            self._next_hand()
+        if self.hand.is_over and not self.match.is_over and self.sitting_out():
+            self.next_hand()
 
     def _timer(self) -> None:
-        self._pending = None
-        if self._closed:
+        self.pending = None
+        if self.closed:
             return
         self.bot_step()
-        self._schedule()
+        self.schedule()
 
-    def _cancel(self) -> None:
-        pending = self.__dict__.get("_pending")
-        if pending is not None:
-            pending.cancel()
-            self._pending = None
+    def cancel(self) -> None:
+        """Cancel the next computer move (or job) waiting on the timer."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
 
     def soon(self, fn: Callable[[], None]) -> None:
         """``fn`` in a moment on the running loop, after the clicks already waiting (a long
         job cut into slices, as the coach's review, leaves the table usable between them);
         at once where no loop runs (tests), or at pace 0, which asks for no waiting as
-        ``_later`` reads it (a loop another library left set, as Playwright's, may never turn
+        ``later`` reads it (a loop another library left set, as Playwright's, may never turn
         in a test). Cancelled when the view closes."""
-        if self._closed:
+        if self.closed:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or float(self.pace.value) <= 0:
+        loop = _running_loop()
+        if loop is None or self.host.pace_seconds() <= 0:
             fn()
             return
-        handles = self.__dict__.setdefault("_soon", set())
+        handles = self._soon
 
         def run() -> None:
             handles.discard(handle)
-            if not self._closed:
+            if not self.closed:
                 fn()
 
         handle = loop.call_later(0.02, run)
@@ -228,7 +236,7 @@ class MatchDriver(_Host):
 
     @property
     def pending_timers(self) -> int:
-        return (0 if self._pending is None else 1) + len(self.__dict__.get("_soon", ()))
+        return (0 if self.pending is None else 1) + len(self._soon)
 
     def bot_step(self, redraw: bool = True) -> Action | None:
         """One computer move (a chance draw, a call out of turn, or the seat to act)."""
@@ -242,109 +250,76 @@ class MatchDriver(_Host):
         # kortspel.step does.
         act = think_and_step(hand, self.players, self.rng)
         if act is not None and redraw:
-            self._refresh()
+            self.host.redraw()
         return act
 
-    def act(self, action: Action | str, seat: int | None = None) -> bool:
-        """Play a human decision (an Action, or a verb for an action without arguments);
-        anything not legal now is refused with a message and changes nothing. What is neither
-        (``None``, a number, a dict) is refused with an ``InvalidActionError``."""
-        if not isinstance(action, Action | str):
-            verb = self._some_verb()
-            raise InvalidActionError(
-                "act takes an action: one of the Actions of hand.legal_actions(seat), or the "
-                f"verb of one as text{f' ({verb!r})' if verb else ''}, not {_brief(action)}")
-        if self._closed:
-            return False
-        if isinstance(action, str):
-            seat = self._acting_human() if seat is None else seat
-            if seat is None:
-                self._say(self._why_not())
-                return False
-            found: list[Action] = [a for a in self.hand.legal_actions(seat) if a.verb == action]
-            if not found:
-                self._say(self._why_not(seat, action))
-                return False
-            action = found[0]
-        if action.seat not in self.humans or action not in self.hand.legal_actions(
-                action.seat):
-            self._say(self._why_not(action.seat, action.verb))
-            return False
-        question = getattr(self.adapter, "confirm", lambda *_: None)(self.hand, action)
-        if question and self._confirming != (action, id(self.hand)):
-            self._ask(action, question)
-            return False
-        self._forget_choices()
-        self._cancel()
-        self._auto_steps = 0
+    def apply(self, action: Action) -> bool:
+        """Play a human's ``action``, already found legal and confirmed (the router's
+        ``act``), and move the match on; an engine's refusal is said, not raised."""
+        self.cancel()
+        self.auto_steps = 0
         try:
             self.hand.apply(action)
         except KortspelError as err:  # legal a moment ago; say so rather than crash
-            self._say(str(err))
+            self.host.say(str(err))
             return False
-        self._refresh()
-        self._schedule()
+        self.host.redraw()
+        self.schedule()
         return True
 
-    def _some_verb(self) -> str:
-        """A verb to show in a message: one a human seat may use now, or none."""
-        hand = self.hand
-        for seat in (hand.to_act, *self.humans):
-            if seat in self.humans and not hand.is_over:
-                legal = hand.legal_actions(seat)
-                if legal:
-                    return str(legal[0].verb)
-        return ""
-
-    def _next_hand(self) -> None:
+    def next_hand(self) -> None:
+        """Settle the hand over and deal the next (Next hand), or say why not yet."""
         if not self.hand.is_over:
-            self._say(f"Finish this {self.spec.hand_word} first.")
+            self.host.say(f"Finish this {self.spec.hand_word} first.")
             return
         if self.match.is_over:
-            self._say(f"The {self.spec.match_word} is over: {self.restart_words}.")
+            self.host.say(f"The {self.spec.match_word} is over: {self.restart_words}.")
             return
-        self._forget_choices()
+        self.host.forget_choices()
         summary = self.match.next_hand()
         between = getattr(self.adapter, "between", None)
         said = between(self.match, summary) if between else ""
-        self.news.value = _status_html(f"<b>{html.escape(said)}</b>") if said else ""
-        self._refresh()
-        self._schedule()
+        self.host.announce(f"<b>{html.escape(said)}</b>" if said else "")
+        self.host.redraw()
+        self.schedule()
 
-    def _restart(self, asked: bool = False) -> None:
-        """A new match; one in progress is given up only after a Yes."""
-        if not asked and not self.match.is_over and (self.match.history or self.hand.actions):
-            whole = self.spec.match_word
-            self._ask("new match", f"Start a new {whole}? This {whole} is not finished.")
-            return
-        self._cancel()
-        self._forget_choices()
-        self.match = self._new_match()
-        self._tell_first_deal()
-        self._refresh()
-        self._schedule()
+    def new_match(self) -> None:
+        """Deal a new match at once (a match in progress was given up after a Yes)."""
+        self.cancel()
+        self.host.forget_choices()
+        self.match = self.deal_match()
+        self.tell_first_deal()
+        self.host.redraw()
+        self.schedule()
 
-    def _undo(self) -> None:
+    def undo(self) -> None:
+        """Take back the screen's human's last decision (practice only), or say why not."""
         if not self.practice:
             return
-        self._cancel()
-        self._forget_choices()
+        self.cancel()
+        self.host.forget_choices()
         try:
-            undone = self.match.undo(self._screen)
+            undone = self.match.undo(self.host.screen)
         except KortspelError as err:
-            self._say(str(err))
+            self.host.say(str(err))
             return
         if not undone:
-            self._say("Nothing of yours to take back in this hand.")
+            self.host.say("Nothing of yours to take back in this hand.")
             return
-        self._refresh()
-        self._schedule()
+        self.host.redraw()
+        self.schedule()
 
     def close(self) -> None:
-        """Stop for good: cancel the timer and close every widget this view made (each one
-        is shown somewhere inside the view, hidden or not, so the walk finds them all)."""
-        self._closed = True
-        self._cancel()
-        for handle in self.__dict__.pop("_soon", set()):
+        """Stop for good: cancel the timer and every job waiting to run."""
+        self.closed = True
+        self.cancel()
+        for handle in self._soon:
             handle.cancel()
-        close_all(self)
+        self._soon.clear()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

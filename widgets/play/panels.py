@@ -1,30 +1,29 @@
-"""The panels of ``Play``: what the view shows beside the table, one concern each.
+"""The board of ``Play`` and the panels beside it: what the view shows, one concern each.
 
-A panel is a small object with a ``widget`` and a ``refresh(play)`` that reads the view
-(its hand, match, adapter, viewer) and sets its widget; it changes nothing in the match.
-``Panels._refresh`` draws the table and the controls (status, buttons, Yes/No, hot-seat
-handover), then asks every panel in ``play.panels`` to refresh in turn. A new panel is a
-class here (or in its own module) and one line in ``Panels._build_panels``: nothing else of
-the view needs reading. A panel may also ``prepare(play)`` before the table is drawn
-and ``dress(play, model)`` the table's model to draw on it (the coach's hint does).
+A panel is a small object with a ``widget`` and a ``refresh(host)`` that reads the view
+through ``ports.PanelHost`` (its hand, match, adapter, viewer, names) and sets its widget;
+it changes nothing in the match but through ``host.act``. So a panel is built and tested
+against a small fake host, without a ``Play``. ``Board.refresh`` draws the table and the
+controls (status, buttons, Yes/No, hot-seat handover) from the driver and the router, then
+asks every panel in ``board.panels`` to refresh in turn. A new panel is a class here (or in
+its own module) and one line in ``Board.__init__`` (or ``Play.add_panel``): nothing else of
+the view needs reading. A panel may also ``prepare(host)`` before the table is drawn and
+``dress(host, model)`` the table's model to draw on it (the coach's hint does).
 """
 
 from __future__ import annotations
 
 import html
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
-from ..parts import button as _button
-from ..parts import status_html as _status_html
+from ..parts import button, status_html
 from ..views import TableView
-
-if TYPE_CHECKING:
-    from .host import PlayHost as _Host
-else:
-    _Host = object  # the parts' base for the type checker only (host.py)
+from .driver import MatchDriver
+from .ports import PanelHost
+from .router import ClickRouter
 
 
 class Panel(ABC):
@@ -37,8 +36,8 @@ class Panel(ABC):
     handover = True
 
     @abstractmethod
-    def refresh(self, play: Any) -> None:
-        """Set ``widget`` from what ``play`` shows now; change nothing in the match."""
+    def refresh(self, host: PanelHost) -> None:
+        """Set ``widget`` from what ``host`` shows now; change nothing in the match."""
 
 
 class ProgressPanel(Panel):
@@ -47,9 +46,9 @@ class ProgressPanel(Panel):
     def __init__(self) -> None:
         self.widget = W.HTML()
 
-    def refresh(self, play: Any) -> None:
-        progress = getattr(play.adapter, "progress", None)
-        self.widget.value = (f"<b>{html.escape(progress(play.match))}</b>" if progress
+    def refresh(self, host: PanelHost) -> None:
+        progress = getattr(host.adapter, "progress", None)
+        self.widget.value = (f"<b>{html.escape(progress(host.match))}</b>" if progress
                              else "")
 
 
@@ -66,12 +65,12 @@ class HandReviewPanel(Panel):
     def __init__(self) -> None:
         self.widget = W.HTML(layout=W.Layout(max_height="12em", overflow="auto"))
 
-    def refresh(self, play: Any) -> None:
-        hand = play.hand
-        review = getattr(play.adapter, "review", None)
-        said = review(hand, play._viewer()) if review and hand.is_over else []
-        said = outcome_first(said, play.game.names)
-        self.widget.value = (f"<div style='line-height:1.35'><b>This {play.spec.hand_word}:"
+    def refresh(self, host: PanelHost) -> None:
+        hand = host.hand
+        review = getattr(host.adapter, "review", None)
+        said = review(hand, host.viewer()) if review and hand.is_over else []
+        said = outcome_first(said, host.names)
+        self.widget.value = (f"<div style='line-height:1.35'><b>This {host.spec.hand_word}:"
                              "</b><ul style='margin:2px 0'>" + "".join(
             f"<li>{html.escape(t)}</li>" for t in said) + "</ul></div>") if said else ""
 
@@ -105,8 +104,8 @@ class StoryPanel(Panel):
                                            display="flex", flex_flow="column-reverse"))
         self.widget.add_class("kortspel-story")  # how a page (and a browser test) finds it
 
-    def refresh(self, play: Any) -> None:
-        lines = play.adapter.lines(play.hand, play._viewer())
+    def refresh(self, host: PanelHost) -> None:
+        lines = host.adapter.lines(host.hand, host.viewer())
         self.widget.value = "<br>".join(html.escape(t) for t in lines)
 
     def clear(self) -> None:
@@ -119,9 +118,9 @@ class ScoresPanel(Panel):
     def __init__(self) -> None:
         self.widget = W.HTML()
 
-    def refresh(self, play: Any) -> None:
-        standings = getattr(play.adapter, "standings", None)
-        table = standings(play.match) if standings else play.match.standings()
+    def refresh(self, host: PanelHost) -> None:
+        standings = getattr(host.adapter, "standings", None)
+        table = standings(host.match) if standings else host.match.standings()
         rows = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
             for row in table)
@@ -130,12 +129,16 @@ class ScoresPanel(Panel):
                              f"</tr>{rows}</table>")
 
 
-class Panels(_Host):
-    """The widgets of ``Play`` and their drawing: the table, the status line, the buttons,
-    the question, the bar, and the panels beside it.
+class Board:
+    """The table and the controls of ``Play`` and their drawing: the table, the status
+    line, the buttons, the question, the bar, and the panels beside them.
 
-    The driver and the router call ``_refresh`` after every change and ``_say`` to answer
-    in words; nothing here moves the match."""
+    Made once (buttons are shown and hidden, never re-made) from the view's driver and
+    router, whose public state it draws and whose methods its buttons call, and the view
+    as a ``PanelHost`` for the panels. The view asks it to ``refresh`` after every change,
+    to ``say`` a line, to ``show_question`` and to ``announce`` news; nothing here moves the
+    match. ``children`` are the view's: the table with the words and buttons beside or
+    under it."""
 
     # The table's height to its width: beside the words and buttons (a wide page), or above
     # them, flatter, so the table and the buttons under it fit a laptop's 768 pixels.
@@ -144,63 +147,61 @@ class Panels(_Host):
     ROOM_MARGIN = 16  # pixels kept free under the table: its margins, and air
     CHOSEN = "Now click where it goes (outlined)."  # a card chosen, on the table and beside
 
-    def _build_panels(self, pace: float) -> list[W.Widget]:
-        """Make every widget once (buttons are shown and hidden, never re-made) and return
-        the view's children: the table with the words and buttons beside or under it."""
-        spec = self.spec
-        self.table = TableView(self.hand, self._screen,
-                               aspect=self.STACKED_ASPECT)
-        self.table.on_click = self._clicked
-        self.table.dress = self._dress
+    def __init__(self, host: PanelHost, driver: MatchDriver, router: ClickRouter,
+                 pace: float) -> None:
+        self.host = host
+        self.driver = driver
+        self.router = router
+        spec = driver.spec
+        self.news = W.HTML()  # a pot won, the match won: said once, between hands
+        self.table = TableView(driver.hand, router.screen, aspect=self.STACKED_ASPECT)
+        self.table.on_click = router.clicked
+        self.table.dress = self.dress
         self.status = W.HTML()
         self.progress_panel = ProgressPanel()
         self.review_panel = HandReviewPanel()
         self.story_panel = StoryPanel()
         self.scores_panel = ScoresPanel()
-        self.progress = self.progress_panel.widget
-        self.review = self.review_panel.widget
-        self.story = self.story_panel.widget
-        self.scores = self.scores_panel.widget
         self.panels: list[Panel] = [self.progress_panel, self.review_panel, self.story_panel,
                                     self.scores_panel]
         # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
         self.verb_buttons: dict[str, W.Button] = {}
-        for verb, (label, tip) in self.adapter.buttons().items():
-            b = _button(label, tip)
-            b.on_click(lambda _b, v=verb: self.press(v))
+        for verb, (label, tip) in driver.adapter.buttons().items():
+            b = button(label, tip)
+            b.on_click(lambda _b, v=verb: router.press(v))
             b.layout.display = "none"
             self.verb_buttons[verb] = b
         self.actions = W.HBox(list(self.verb_buttons.values()),
                               layout=W.Layout(flex_flow="row wrap"))
-        self.yes = _button("Yes", "Go ahead")
-        self.no = _button("No", "Keep it")
+        self.yes = button("Yes", "Go ahead")
+        self.no = button("No", "Keep it")
         # The question takes the row's room and wraps its words; Yes and No keep theirs and
         # go under it where the column is narrow (they were cut to "Y…" and "N…").
         self.question = W.HTML(layout=W.Layout(flex="1 1 12em", min_width="0"))
-        self.yes.on_click(lambda _b: self._confirmed())
-        self.no.on_click(lambda _b: self._drop_confirm())
+        self.yes.on_click(lambda _b: router.confirmed())
+        self.no.on_click(lambda _b: router.drop_confirm())
         self.confirm = W.HBox([self.question, self.yes, self.no],
                               layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.confirm.layout.display = "none"
-        self.ready = _button("Ready", "Show the table to the seat whose turn it is")
-        self.ready.on_click(lambda _b: self._take_over())
+        self.ready = button("Ready", "Show the table to the seat whose turn it is")
+        self.ready.on_click(lambda _b: router.take_over())
         self.ready.layout.display = "none"
         word = spec.hand_word
-        self.next_hand = _button(f"Next {word} ▶", f"Settle this {word} and deal the next")
+        self.next_hand = button(f"Next {word} ▶", f"Settle this {word} and deal the next")
         whole = spec.match_word
-        self.new_match = _button(f"New {whole}", f"Start the {whole} again from the first {word}")
-        self.undo = _button("↶ Undo", "Take back your last decision (practice mode)")
+        self.new_match = button(f"New {whole}", f"Start the {whole} again from the first {word}")
+        self.undo = button("↶ Undo", "Take back your last decision (practice mode)")
         self.teacher = W.Checkbox(value=False, description="Show every card (practice)",
                                   indent=False, layout=W.Layout(width="auto"))
         self.pace = W.FloatSlider(value=float(pace), min=0.0, max=3.0, step=0.1,
                                   description="Pace (s)", layout=W.Layout(width="240px"))
-        self.next_hand.on_click(lambda _b: self._next_hand())
-        self.new_match.on_click(lambda _b: self._restart())
-        self.undo.on_click(lambda _b: self._undo())
-        self.teacher.observe(lambda _c: self._refresh(), "value")
-        practice = self.practice
+        self.next_hand.on_click(lambda _b: driver.next_hand())
+        self.new_match.on_click(lambda _b: router.restart())
+        self.undo.on_click(lambda _b: driver.undo())
+        self.teacher.observe(lambda _c: host.redraw(), "value")
+        practice = driver.practice
         self.undo.layout.display = "" if practice else "none"
-        alone = len(self.humans) == 1
+        alone = len(driver.humans) == 1
         self.teacher.layout.display = "" if practice and alone else "none"
         self.bar = W.HBox([self.next_hand, self.new_match, self.undo, self.teacher, self.pace],
                           layout=W.Layout(flex_flow="row wrap"))
@@ -213,11 +214,11 @@ class Panels(_Host):
         self.table.layout.max_width = f"{TableView.MAX_WIDTH}px"
         # What to do now and the buttons to do it come first, nearest the table (on a laptop
         # they show with it); the news of the last hand and its review follow.
-        self.controls = W.VBox([self.progress, self.status, self.ready, self.actions,
-                                self.confirm, self.bar, self.news,
-                                self.review],
+        self.controls = W.VBox([self.progress_panel.widget, self.status, self.ready,
+                                self.actions, self.confirm, self.bar, self.news,
+                                self.review_panel.widget],
                                layout=W.Layout(flex="1 1 280px", min_width="260px"))
-        self.told = W.VBox([self.story, self.scores],
+        self.told = W.VBox([self.story_panel.widget, self.scores_panel.widget],
                            layout=W.Layout(flex="1 1 280px", min_width="260px"))
         side = W.HBox([self.controls, self.told],
                       layout=W.Layout(flex=f"1 1 {self.SIDE_BASIS}px", flex_flow="row wrap",
@@ -228,13 +229,13 @@ class Panels(_Host):
         # The width of the whole view says whether the words stand beside the table or
         # under it (the page's flex wrap decides by the same two widths).
         self.probe = WidthProbe()
-        self.probe.on_width(self._page_width)
+        self.probe.on_width(self.page_width)
         # The screen's height and the table's place on the page say how high it may be.
         self.room_probe = RoomProbe()
-        self.room_probe.on_room(self._page_room)
+        self.room_probe.on_room(self.page_room)
         self.table_row = W.HBox([self.table, side],
                                 layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        return [self.room_probe, self.table_row, self.probe]
+        self.children: list[W.Widget] = [self.room_probe, self.table_row, self.probe]
 
     def add_panel(self, panel: Panel, place: str = "controls") -> Panel:
         """Show ``panel`` at the end of the controls (``"controls"``) or of the story's
@@ -244,19 +245,19 @@ class Panels(_Host):
         self.panels.append(panel)
         return panel
 
-    def _dress(self, model: Any) -> Any:
+    def dress(self, model: Any) -> Any:
         """What the match adds to the picture of its hand (a game's ``dress``: balances on
         the plates), then what each panel draws on the table (a panel's ``dress``)."""
-        dress = getattr(self.adapter, "dress", None)
+        dress = getattr(self.driver.adapter, "dress", None)
         if dress is not None:
-            model = dress(self.match, model)
+            model = dress(self.driver.match, model)
         for panel in self.panels:
             more = getattr(panel, "dress", None)
             if more is not None:
-                model = more(self, model)
+                model = more(self.host, model)
         return model
 
-    def _page_width(self, width: int) -> None:
+    def page_width(self, width: int) -> None:
         """The view is ``width`` pixels wide: the table is drawn flatter when the words and
         buttons go under it, so that both fit on the screen at once."""
         stacked = width < self.TABLE_BASIS + self.SIDE_BASIS
@@ -265,37 +266,47 @@ class Panels(_Host):
             self.table.aspect = aspect
             self.table.fit(self.table.probe.width or self.table.size[0])
 
-    def _page_room(self, screen: int, top: int) -> None:
+    def page_room(self, screen: int, top: int) -> None:
         """The page scrolls in a screen ``screen`` pixels high and the table's row starts
         ``top`` pixels down it: the table is drawn no higher than the room under its top
         (Voilà's page, a header above the table), or than one screen where it stands
-        further down (``TableView._within_room`` chooses)."""
+        further down (``TableView``'s ``room`` chooses)."""
         if screen <= 0:
             return
         margin = self.ROOM_MARGIN
         self.table.room = (screen - top - margin, screen - margin)
         self.table.fit(self.table.probe.width or self.table.size[0])
 
-    def _say(self, text: str) -> None:
-        self.status.value = _status_html(html.escape(text))
+    def say(self, text: str) -> None:
+        self.status.value = status_html(html.escape(text))
+
+    def show_question(self, text: str | None) -> None:
+        """Ask ``text`` with Yes and No beside it, or (``None``) hide the question."""
+        if text is None:
+            self.confirm.layout.display = "none"
+            return
+        self.question.value = html.escape(text)
+        self.confirm.layout.display = ""
+
+    def announce(self, markup: str) -> None:
+        self.news.value = status_html(markup) if markup else ""
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def _refresh(self, keep_status: bool = False) -> None:
-        hand = self.hand
-        turn = self._human_turn()
-        if len(self.humans) > 1 and turn is not None and turn != self._screen \
-                and self._handover is None:
-            self._handover = turn  # hot seat: hide the table until the next person is ready
-            self._forget_choices()
-        if self._handover is not None:
-            name = self.game.names[self._handover]
+    def refresh(self, keep_status: bool = False) -> None:
+        """Draw the table and the controls from the driver and the router, then every
+        panel; ``keep_status`` keeps the line just said."""
+        driver, router, host = self.driver, self.router, self.host
+        hand = driver.hand
+        handover = router.handover_due()
+        if handover is not None:
+            name = driver.game.names[handover]
             self.table.show(hand, None, cover=f"Pass the screen to {name}")
             for b in self.verb_buttons.values():
                 b.layout.display = "none"
             self.ready.description = f"I am {name}: show my cards"
             self.ready.layout.display = ""
-            self._say(f"{name}'s turn. Pass the screen to {name}, then click the table.")
+            self.say(f"{name}'s turn. Pass the screen to {name}, then click the table.")
             for panel in self.panels:
                 if not panel.handover:
                     getattr(panel, "clear", lambda: None)()
@@ -304,21 +315,21 @@ class Panels(_Host):
         for panel in self.panels:  # a panel that draws on the table works out what first
             prepare = getattr(panel, "prepare", None)
             if prepare is not None:
-                prepare(self)
-        targets, selected = self._targets()
+                prepare(host)
+        targets, selected = router.targets()
         headline = ""
-        match = self.match
-        spec = self.spec
-        adapter = self.adapter
+        match = driver.match
+        spec = driver.spec
+        adapter = driver.adapter
         if match.is_over:
             progress = getattr(adapter, "progress", None)
             headline = progress(match) if progress else f"The {spec.match_word} is over."
         # A card chosen: the table says where it goes, as the words beside it do (its own
         # line, from the state, would still say to pick one).
-        self.table.show(hand, self._viewer(), targets=targets,
+        self.table.show(hand, host.viewer(), targets=targets,
                         selected=selected, headline=headline,
-                        status=self.CHOSEN if self._clicks else "")
-        acting = self._acting_human()
+                        status=self.CHOSEN if router.clicks else "")
+        acting = router.acting_human()
         legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
         clickable = set()
         if acting is not None:
@@ -329,34 +340,33 @@ class Panels(_Host):
             b.layout.display = "" if verb in legal and verb not in clickable else "none"
         pick_button = getattr(adapter, "pick_button", None)
         if pick_button is not None:  # the button says what it does with the cards picked
-            for verb in {a.verb for a in self._picks()} & set(
-                    self.verb_buttons):
-                self.verb_buttons[verb].description = pick_button(
-                    verb, len(self._picked))
+            for verb in {a.verb for a in router.picks()} & set(self.verb_buttons):
+                self.verb_buttons[verb].description = pick_button(verb, len(router.picked))
         self.next_hand.disabled = not hand.is_over or match.is_over
-        self.undo.disabled = not any(
-            a.seat == self._screen for a in hand.actions)
+        self.undo.disabled = not any(a.seat == router.screen for a in hand.actions)
         if not keep_status:
-            self.status.value = _status_html(html.escape(self._status_text()))
+            self.status.value = status_html(html.escape(self.status_text()))
         for panel in self.panels:
-            panel.refresh(self)
+            panel.refresh(host)
 
-    def _status_text(self) -> str:
-        hand = self.hand
-        names = self.game.names
-        spec = self.spec
-        said = self.adapter.status(hand, self._viewer())
-        if self.match.is_over:
-            return f"{said} The {spec.match_word} is over: {self.restart_words}."
+    def status_text(self) -> str:
+        """What the status line says now: what happened, and what to do next."""
+        driver, router = self.driver, self.router
+        hand = driver.hand
+        names = driver.game.names
+        spec = driver.spec
+        said: str = driver.adapter.status(hand, self.host.viewer())
+        if driver.match.is_over:
+            return f"{said} The {spec.match_word} is over: {driver.restart_words}."
         if hand.is_over:
-            out = self._sitting_out()
+            out = driver.sitting_out()
             return f"{said} {out}" if out else f"{said} Press Next {spec.hand_word}."
-        if self._clicks:
+        if router.clicks:
             return f"{self.CHOSEN} Click the card again to choose another."
-        if self._picked:
-            return (f"{said} {len(self._picked)} picked; click a picked card again to put "
+        if router.picked:
+            return (f"{said} {len(router.picked)} picked; click a picked card again to put "
                     "back.")
-        if self._human_turn() is None:
+        if driver.human_turn() is None:
             to_act = hand.to_act
             if to_act is not None and 0 <= to_act < len(names):
                 return f"{said} {names[to_act]} is thinking…"

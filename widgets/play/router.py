@@ -5,52 +5,103 @@ once; for two clicks, the first selects a card and shows where it may go. Cards 
 an action made by picking a set (an adapter's ``picks``) are toggled, and the action's
 button plays them. A click that leads nowhere is answered in words and changes nothing. A
 question waiting for Yes or No (an adapter's ``confirm``) never outlives its hand. The
-router decides; the driver (``act``) plays; the panels draw.
+router decides; the driver plays (the view's ``apply``); the board draws.
+
+An object of its own, owned by ``Play``, that reads and asks the view only through
+``ports.RouterHost``.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kortspel import Action
+from kortspel import Action, InvalidActionError
 
-if TYPE_CHECKING:
-    from .host import PlayHost as _Host
-else:
-    _Host = object  # the parts' base for the type checker only (host.py)
+from ..parts import brief
+from .ports import Picks, RouterHost
 
 
-class ClickRouter(_Host):
+class ClickRouter:
     """Clicks and presses turned into actions, refusals explained.
 
-    State it keeps: ``_clicks`` (the cards clicked so far on a path), ``_picked`` (a set
-    picked for a button), ``_confirming`` (a question and the hand it was asked in) and
-    ``_handover`` (hot seat: the seat the screen waits for)."""
+    State it keeps, public for the board to draw: ``clicks`` (the cards clicked so far on
+    a path), ``picked`` (a set picked for a button), ``confirming`` (a question and the hand
+    it was asked in), ``screen`` (the human whose view the screen shows) and ``handover``
+    (hot seat: the seat the screen waits for)."""
 
-    _clicks: tuple[Hashable, ...] = ()
-    _picked: frozenset[Hashable] = frozenset()
-    _confirming: tuple[Any, int] | None = None
-    _handover: int | None = None
+    def __init__(self, host: RouterHost, screen: int) -> None:
+        self.host = host
+        self.screen = screen
+        self.clicks: tuple[Hashable, ...] = ()
+        self.picked: frozenset[Hashable] = frozenset()
+        self.confirming: tuple[Any, int] | None = None
+        self.handover: int | None = None
 
-    def _forget_choices(self) -> None:
-        self._clicks = ()
-        self._picked = frozenset()
-        self._confirming = None
-        self.confirm.layout.display = "none"
+    def forget_choices(self) -> None:
+        """Drop a choice half made: a card chosen, cards picked, a question asked."""
+        self.clicks = ()
+        self.picked = frozenset()
+        self.confirming = None
+        self.host.show_question(None)
+
+    def act(self, action: Action | str, seat: int | None = None) -> bool:
+        """Play a human decision (an Action, or a verb for an action without arguments);
+        anything not legal now is refused with a message and changes nothing. What is neither
+        (``None``, a number, a dict) is refused with an ``InvalidActionError``. An action the
+        adapter asks to confirm is asked first, and played on Yes."""
+        host = self.host
+        if not isinstance(action, Action | str):
+            verb = self._some_verb()
+            raise InvalidActionError(
+                "act takes an action: one of the Actions of hand.legal_actions(seat), or the "
+                f"verb of one as text{f' ({verb!r})' if verb else ''}, not {brief(action)}")
+        if host.closed:
+            return False
+        hand = host.hand
+        if isinstance(action, str):
+            seat = self.acting_human() if seat is None else seat
+            if seat is None:
+                host.say(self.why_not())
+                return False
+            found: list[Action] = [a for a in hand.legal_actions(seat) if a.verb == action]
+            if not found:
+                host.say(self.why_not(seat, action))
+                return False
+            action = found[0]
+        if action.seat not in host.humans or action not in hand.legal_actions(action.seat):
+            host.say(self.why_not(action.seat, action.verb))
+            return False
+        question = getattr(host.adapter, "confirm", lambda *_: None)(hand, action)
+        if question and self.confirming != (action, id(hand)):
+            self.ask(action, question)
+            return False
+        self.forget_choices()
+        return host.apply(action)
+
+    def _some_verb(self) -> str:
+        """A verb to show in a message: one a human seat may use now, or none."""
+        hand = self.host.hand
+        humans = self.host.humans
+        for seat in (hand.to_act, *humans):
+            if seat in humans and not hand.is_over:
+                legal = hand.legal_actions(seat)
+                if legal:
+                    return str(legal[0].verb)
+        return ""
 
     def press(self, verb: str) -> bool:
         """A verb's button: the action of that verb for the human whose screen it is (for
         an action made by picking cards, the one whose cards are picked now)."""
-        if any(a.verb == verb for a in self._picks()) and self.button_action(verb) is None:
-            self._say("Those cards cannot go together now; click one again to put it back.")
+        if any(a.verb == verb for a in self.picks()) and self.button_action(verb) is None:
+            self.host.say("Those cards cannot go together now; click one again to put it "
+                          "back.")
             return False
         found = self.button_action(verb)
         if found is not None:
             return self.act(found)
-        seat = self._acting_human()
-        return self.act(verb, self._screen if seat is None else seat)
+        seat = self.acting_human()
+        return self.act(verb, self.screen if seat is None else seat)
 
     def button_action(self, verb: str) -> Action | None:
         """The action a press of ``verb``'s button plays now, or ``None`` (not legal now,
@@ -60,75 +111,92 @@ class ClickRouter(_Host):
         that action's number on it): a button whose action follows the cards picked
         (Köpknack's Keep all three / Exchange 2 cards) is labelled with the option it
         plays, never with another one's."""
-        picks = {a: cards for a, cards in self._picks().items() if a.verb == verb}
+        picks = {a: cards for a, cards in self.picks().items() if a.verb == verb}
         if picks:
-            return next((a for a, cards in picks.items() if cards == self._picked), None)
-        seat = self._acting_human()
+            return next((a for a, cards in picks.items() if cards == self.picked), None)
+        seat = self.acting_human()
         if seat is None:
             return None
-        return next((a for a in self.hand.legal_actions(seat) if a.verb == verb), None)
+        return next((a for a in self.host.hand.legal_actions(seat) if a.verb == verb), None)
 
-    def _acting_human(self) -> int | None:
-        turn = self._human_turn()
+    def acting_human(self) -> int | None:
+        """The human seat a click acts for now: the one whose turn it is, else the screen's
+        human if it may act out of turn (a call), else ``None``."""
+        turn = self.host.human_turn()
         if turn is not None:
             return turn
-        return self._screen if self.hand.legal_actions(self._screen) else None
+        return self.screen if self.host.hand.legal_actions(self.screen) else None
 
-    def _ask(self, about: Any, question: str) -> None:
-        self._confirming = (about, id(self.hand))
-        self.question.value = html.escape(question)
-        self.confirm.layout.display = ""
+    def ask(self, about: Any, question: str) -> None:
+        """Ask ``question`` about ``about`` (an action, or ``"new match"``), for this hand."""
+        self.confirming = (about, id(self.host.hand))
+        self.host.show_question(question)
 
-    def _confirmed(self) -> None:
-        pending = self._confirming
-        if pending is None or pending[1] != id(self.hand):
-            self._forget_choices()  # made in a hand that is gone
-            self._refresh()
+    def confirmed(self) -> None:
+        """Yes: do what was asked, if it was asked in the hand still on the table."""
+        pending = self.confirming
+        if pending is None or pending[1] != id(self.host.hand):
+            self.forget_choices()  # made in a hand that is gone
+            self.host.redraw()
             return
         if pending[0] == "new match":
-            self._forget_choices()
-            self._restart(asked=True)
+            self.forget_choices()
+            self.restart(asked=True)
             return
         self.act(pending[0])
 
-    def _drop_confirm(self) -> None:
-        self._forget_choices()
-        self._refresh()
+    def drop_confirm(self) -> None:
+        """No: forget the question."""
+        self.forget_choices()
+        self.host.redraw()
 
-    def _why_not(self, seat: int | None = None, verb: str = "act") -> str:
-        if self.hand.is_over:
-            if self.match.is_over:
-                return f"The {self.spec.match_word} is over: {self.restart_words}."
-            return (f"The {self.spec.hand_word} is over: press Next "
-                    f"{self.spec.hand_word}.")
-        names = self.game.names
-        to_act = self.hand.to_act
+    def restart(self, asked: bool = False) -> None:
+        """A new match (New match); one in progress is given up only after a Yes."""
+        match, hand = self.host.match, self.host.hand
+        if not asked and not match.is_over and (match.history or hand.actions):
+            whole = self.host.spec.match_word
+            self.ask("new match", f"Start a new {whole}? This {whole} is not finished.")
+            return
+        self.host.start_new_match()
+
+    def why_not(self, seat: int | None = None, verb: str = "act") -> str:
+        """Why ``seat`` cannot ``verb`` now, in a learner's words."""
+        host = self.host
+        spec = host.spec
+        if host.hand.is_over:
+            if host.match.is_over:
+                return f"The {spec.match_word} is over: {host.restart_words}."
+            return f"The {spec.hand_word} is over: press Next {spec.hand_word}."
+        to_act = host.hand.to_act
         if to_act is not None and to_act >= 0 and to_act != seat:
-            return f"Wait: it is {names[to_act]}'s turn."
+            return f"Wait: it is {host.names[to_act]}'s turn."
         return f"You cannot {verb} now."
 
-    def _routes(self) -> list[tuple[Action, tuple[Hashable, ...]]]:
+    def routes(self) -> list[tuple[Action, tuple[Hashable, ...]]]:
         """Every click path of every action made by clicking: the adapter's ``paths`` and
         its optional ``more_paths``, the other ways of clicking the same actions (the second
         copy of a card in a double pack, a pair clicked in either order)."""
-        seat = self._acting_human()
-        if seat is None or self._handover is not None:
+        seat = self.acting_human()
+        if seat is None or self.handover is not None:
             return []
-        legal = self.hand.legal_actions(seat)
-        routes = list(self.adapter.paths(self.hand, seat, legal).items())
-        more = getattr(self.adapter, "more_paths", None)
+        hand, adapter = self.host.hand, self.host.adapter
+        legal = hand.legal_actions(seat)
+        routes = list(adapter.paths(hand, seat, legal).items())
+        more = getattr(adapter, "more_paths", None)
         if more is not None:
-            routes += more(self.hand, seat, legal)
+            routes += more(hand, seat, legal)
         return routes
 
-    def _picks(self) -> dict[Action, frozenset[Hashable]]:
+    def picks(self) -> Picks:
         """Actions made by picking a set of cards, then pressing the action's button (an
         adapter's optional ``picks``): each click on one of those cards picks or unpicks it."""
-        picks = getattr(self.adapter, "picks", None)
-        seat = self._acting_human()
-        if picks is None or seat is None or self._handover is not None:
+        picks = getattr(self.host.adapter, "picks", None)
+        seat = self.acting_human()
+        if picks is None or seat is None or self.handover is not None:
             return {}
-        return picks(self.hand, seat, self.hand.legal_actions(seat))
+        hand = self.host.hand
+        found: Picks = picks(hand, seat, hand.legal_actions(seat))
+        return found
 
     def _refusal(self, ref: Hashable | None,
                  chosen: tuple[Hashable, ...] = ()) -> str | None:
@@ -136,76 +204,92 @@ class ClickRouter(_Host):
         ``refuse``: a card the rules forbid names the rule), or ``None``. After cards were
         chosen, an adapter's optional ``refuse_choice`` says why they cannot go there (a
         card too low for the pile names what beats it)."""
-        seat = self._acting_human()
-        if ref is None or seat is None or self._handover is not None:
+        seat = self.acting_human()
+        if ref is None or seat is None or self.handover is not None:
             return None
-        refuse_choice = getattr(self.adapter, "refuse_choice", None)
+        hand, adapter = self.host.hand, self.host.adapter
+        refuse_choice = getattr(adapter, "refuse_choice", None)
         if chosen and refuse_choice is not None:
-            return refuse_choice(self.hand, seat, chosen, ref)
-        refuse = getattr(self.adapter, "refuse", None)
+            said: str | None = refuse_choice(hand, seat, chosen, ref)
+            return said
+        refuse = getattr(adapter, "refuse", None)
         if refuse is None:
             return None
-        return refuse(self.hand, seat, ref)
+        said = refuse(hand, seat, ref)
+        return said
 
-    def _clicked(self, ref: Hashable | None) -> None:
+    def clicked(self, ref: Hashable | None) -> None:
         """A click on the table: follow the legal paths; a click that leads nowhere is
         answered in words and changes nothing."""
-        if self._handover is not None:
-            self._take_over()
+        host = self.host
+        if self.handover is not None:
+            self.take_over()
             return
-        if self.hand.is_over:
+        if host.hand.is_over:
             return  # the result stays on screen; Next hand deals on
-        picks = self._picks()
+        picks = self.picks()
         if ref is not None and any(ref in cards for cards in picks.values()):
-            chosen = self._picked ^ {ref}
+            chosen = self.picked ^ {ref}
             if any(chosen <= cards for cards in picks.values()):
-                self._picked = chosen
-                self._refresh()
+                self.picked = chosen
+                host.redraw()
             else:
-                self._say(self._refusal(ref) or "That is more cards than may be picked now.")
-                self._refresh(keep_status=True)
+                host.say(self._refusal(ref) or "That is more cards than may be picked now.")
+                host.redraw(keep_status=True)
             return
-        paths = self._routes()
+        paths = self.routes()
         if ref is None or not paths:
-            self._clicks = ()
+            self.clicks = ()
             refusal = self._refusal(ref)
-            self._say(refusal if refusal else self._why_not(self._screen) if not paths and not
-                      picks else "That is not a place to play now; the outlined places are.")
-            self._refresh(keep_status=True)
+            host.say(refusal if refusal else self.why_not(self.screen) if not paths and not
+                     picks else "That is not a place to play now; the outlined places are.")
+            host.redraw(keep_status=True)
             return
-        if self._clicks and ref == self._clicks[-1]:
-            self._clicks = self._clicks[:-1]  # a second click on a selected card drops it
-            self._refresh()
+        if self.clicks and ref == self.clicks[-1]:
+            self.clicks = self.clicks[:-1]  # a second click on a selected card drops it
+            host.redraw()
             return
-        prefix = self._clicks + (ref,)
+        prefix = self.clicks + (ref,)
         done = list(dict.fromkeys(a for a, p in paths if p == prefix))
         longer = [a for a, p in paths if p[:len(prefix)] == prefix and len(p) > len(prefix)]
         if len(done) == 1 and not longer:
-            self._clicks = ()
+            self.clicks = ()
             self.act(done[0])
             return
         if longer or done:
-            self._clicks = prefix
-            self._refresh()
+            self.clicks = prefix
+            host.redraw()
             return
-        clicked, self._clicks = self._clicks, ()
+        clicked, self.clicks = self.clicks, ()
         if clicked and any(len(p) > 1 and p[0] == ref for _, p in paths):
-            self._clicks = (ref,)  # another card that starts a move: it is chosen instead
-            self._refresh()
+            self.clicks = (ref,)  # another card that starts a move: it is chosen instead
+            host.redraw()
             return
-        self._say(self._refusal(ref, clicked)
-                  or "That is not a move now; the outlined cards and places are.")
-        self._refresh(keep_status=True)
+        host.say(self._refusal(ref, clicked)
+                 or "That is not a move now; the outlined cards and places are.")
+        host.redraw(keep_status=True)
 
-    def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
-        paths = self._routes()
-        n = len(self._clicks)
-        nxt = frozenset(p[n] for _, p in paths if p[:n] == self._clicks and len(p) > n)
-        pickable = frozenset().union(*self._picks().values())
-        return nxt | (pickable - self._picked), frozenset(self._clicks) | self._picked
+    def targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
+        """The places a click may go next (outlined), and the cards chosen or picked."""
+        paths = self.routes()
+        n = len(self.clicks)
+        nxt = frozenset(p[n] for _, p in paths if p[:n] == self.clicks and len(p) > n)
+        pickable = frozenset().union(*self.picks().values())
+        return nxt | (pickable - self.picked), frozenset(self.clicks) | self.picked
 
-    def _take_over(self) -> None:
-        if self._handover is not None:
-            self._screen = self._handover
-            self._handover = None
-        self._refresh()
+    def handover_due(self) -> int | None:
+        """Hot seat: when another human's turn comes, the table is hidden until that person
+        is ready (a choice half made is dropped); the seat the screen waits for, or ``None``."""
+        turn = self.host.human_turn()
+        if len(self.host.humans) > 1 and turn is not None and turn != self.screen \
+                and self.handover is None:
+            self.handover = turn
+            self.forget_choices()
+        return self.handover
+
+    def take_over(self) -> None:
+        """Ready: the person the screen waited for has it now."""
+        if self.handover is not None:
+            self.screen = self.handover
+            self.handover = None
+        self.host.redraw()
