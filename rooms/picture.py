@@ -21,12 +21,15 @@ and its SVG painter).
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from kortspel import Action
 
 from .room import RoomError
+
+log = logging.getLogger("kortspel.rooms")
 
 STATUS_WORDS = 240
 """The longest status sentence a page is sent (the adapters' are one short line)."""
@@ -118,7 +121,7 @@ class Picture:
             "svg": widgets("drawing").svg_from_layout(self.layout, title=self.adapter.title),
             "width": self.layout.width, "height": self.layout.height,
             "status": str(self.adapter.status(hand, seat))[:STATUS_WORDS],
-            "lines": [str(line) for line in self.adapter.lines(hand, seat)],
+            "lines": self._lines(hand, seat),
             "buttons": self.buttons(hand, seat, legal),
             "targets": [dict(zip("xywh", box, strict=True)) for box in dict.fromkeys(
                 (round(b.x, 1), round(b.y, 1), round(b.w, 1), round(b.h, 1))
@@ -130,6 +133,17 @@ class Picture:
         standings = getattr(self.adapter, "standings", None)
         out["standings"] = standings(match) if standings is not None else match.standings()
         return out
+
+    def _lines(self, hand: Any, seat: int) -> list[str]:
+        """The story of the hand as the game tells it to this seat; should the telling
+        fail (a bug), the events' own words this seat was sent anyway, so that a bug in a
+        sentence never stops a table."""
+        try:
+            return [str(line) for line in self.adapter.lines(hand, seat)]
+        except Exception:
+            log.exception("the story of a %s hand could not be told", self.adapter.game)
+            return [str(e.text) for e in hand.events
+                    if e.visible is None or seat in e.visible]
 
     # -- the pupil's input -------------------------------------------------------------------
 

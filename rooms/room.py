@@ -417,8 +417,12 @@ class Room:
         if ack is not None:
             message["ack"] = ack
         if seat.picture is not None:
-            message["table"] = seat.picture.draw(hand, seat.index,
-                                                 hand.legal_actions(seat.index), self.match)
+            try:
+                message["table"] = seat.picture.draw(hand, seat.index,
+                                                     hand.legal_actions(seat.index), self.match)
+            except Exception:  # a bug in a drawing: this page keeps its last picture, and
+                log.exception("room %s: seat %s's table could not be drawn", self.code,
+                              seat.name)  # the table and every other seat go on
         seat.outlet.send(message)
 
     def _ready(self, seat: Seat, step: Any) -> Any:

@@ -114,6 +114,7 @@ const HANDLERS = {
   players(m) { players(m.players, m.status); },
   update(m) {
     state.updates += 1;
+    const moved = m.step !== state.step || m.hand !== state.hand;
     state.step = m.step; state.hand = m.hand; state.legal = m.legal || [];
     const toAct = m.observation ? m.observation.to_act : null;
     state.toAct = typeof toAct === "number" && toAct >= 0 ? toAct : null;
@@ -123,7 +124,7 @@ const HANDLERS = {
     box.dataset.step = String(m.step);
     box.dataset.hand = String(m.hand);
     box.dataset.updates = String(state.updates);
-    if (m.ack !== undefined) refuse("");
+    if (moved || m.ack !== undefined) refuse("");  // a refusal speaks of a table now gone
   },
   over(m) {
     const winner = m.winner ? (m.winner.name || `the computer at ${m.winner.seat_name}`) : "";

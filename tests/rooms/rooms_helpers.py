@@ -9,7 +9,9 @@ that only a failure reaches.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -107,3 +109,77 @@ def try_act(client: Any, action: Any = None) -> bool:
         assert err.reason in MOVED_ON, err
         return False
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# What a message tells: the card names in it (the privacy scans)
+# ---------------------------------------------------------------------------------------------
+
+
+def strings(value: Any) -> list[str]:
+    """Every string value inside a message (not its keys: a zone is keyed ``hand[1]``, and
+    Kille has a card called ``1``)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def card_names(view: dict[str, Any], deck: set[str]) -> set[str]:
+    """The card names an observation's view tells its seat: the cards it knows, and any its
+    narration names (a rule said out loud, "it is lower than Blaren", names a card without
+    placing it)."""
+    known = {name for cards in view["knowledge"]["zones"].values() for name, _ in cards
+             if name is not None}
+    return known | mentioned(view.get("narration", []), deck)
+
+
+def mentioned(message: Any, deck: set[str]) -> set[str]:
+    """The card names a message holds. A refusal or a step counter says numbers that are
+    no card ("step 1"): in the server's own prose (an error's or a notice's ``message``) only
+    a card's name that is no bare number counts; everywhere else (a value, an event's
+    words, an observation) every name does, Kille's "1" to "12" too."""
+    found: set[str] = set()
+    prose = message.get("message") if isinstance(message, dict) else None
+    for s in strings(message):
+        words = set(re.findall(r"[\wÅÄÖåäö]+", s)) & deck
+        found |= {w for w in words if not w.isdigit()} if s is prose else words
+    return found
+
+
+def svg_cards(svg: str, deck: set[str]) -> set[str]:
+    """The card names a drawn table (a pupils' page's ``table.svg``) shows or says: every
+    card sprite it places (``<symbol id="s-kille_3a_Husu">``, ``href="#s-..."``, decoded:
+    ``kille:Husu``, ``french:10S:2c``), and any card's name in its words (its title, its
+    alt text, the words on the felt), a bare number there excepted as in prose: the words
+    say "talon: 38" and lives, and a numbered card shows as its sprite."""
+    found: set[str] = set()
+    for ident in re.findall(r'(?:id="|href="#)s-([^"]+)"', svg):
+        key = re.sub(r"_([0-9a-f]+)_", lambda m: chr(int(m.group(1), 16)), ident)
+        found |= set(key.split(":")[1:2]) & deck
+    words = " ".join(html.unescape(t) for t in re.findall(r">([^<]+)<", svg))
+    words += " ".join(html.unescape(t) for t in re.findall(r'aria-label="([^"]*)"', svg))
+    return found | {w for w in set(re.findall(r"[\wÅÄÖåäö]+", words)) & deck
+                    if not w.isdigit()}
+
+
+PROSE = ("progress",)
+"""Words of a pupils' page's table that count the match ("Pot 1 of 3."), never a card: read
+as prose, where a bare number is no card's name. Its status and story are read whole."""
+
+
+def told(message: dict[str, Any], deck: set[str]) -> set[str]:
+    """Every card name a message holds: its values (``mentioned``) and, for a pupils' page,
+    what its drawn table shows (``svg_cards``; the drawing's numbers are its coordinates,
+    so it is read as a picture, not as words)."""
+    table = message.get("table") if isinstance(message, dict) else None
+    if not isinstance(table, dict) or "svg" not in table:
+        return mentioned(message, deck)
+    rest = {**message, "table": {k: v for k, v in table.items()
+                                 if k != "svg" and k not in PROSE}}
+    prose = {w for k in PROSE for s in strings(table.get(k, ""))
+             for w in re.findall(r"[\wÅÄÖåäö]+", s) if w in deck and not w.isdigit()}
+    return mentioned(rest, deck) | prose | svg_cards(table["svg"], deck)

@@ -12,50 +12,15 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from typing import Any
 
-from rooms_helpers import http, teacher_room, wait_until
+from rooms_helpers import card_names, http, mentioned, teacher_room, wait_until
 
 import kortspel
 from kortspel.rooms.client import RoomClient, RoomError, open_room
 
 NAMES = ("Alva", "Bo", "Cilla", "Dag")
-
-
-def strings(value: Any) -> list[str]:
-    """Every string value inside a message (not its keys: a zone is keyed ``hand[1]``, and
-    Kille has a card called ``1``)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
-
-
-def card_names(view: dict[str, Any], deck: set[str]) -> set[str]:
-    """The card names an observation's view tells its seat: the cards it knows, and any its
-    narration names (a rule said out loud, "it is lower than Blaren", names a card without
-    placing it)."""
-    known = {name for cards in view["knowledge"]["zones"].values() for name, _ in cards
-             if name is not None}
-    return known | mentioned(view.get("narration", []), deck)
-
-
-def mentioned(message: Any, deck: set[str]) -> set[str]:
-    """The card names a message holds. A refusal or a step counter says numbers that are
-    no card ("step 1"): in the server's own prose (an error's or a notice's ``message``) only
-    a card's name that is no bare number counts; everywhere else (a value, an event's
-    words, an observation) every name does, Kille's "1" to "12" too."""
-    found: set[str] = set()
-    prose = message.get("message") if isinstance(message, dict) else None
-    for s in strings(message):
-        words = set(re.findall(r"[\wÅÄÖåäö]+", s)) & deck
-        found |= {w for w in words if not w.isdigit()} if s is prose else words
-    return found
 
 
 def play_until_over(clients: list[RoomClient], seconds: float = 60) -> int:
