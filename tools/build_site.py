@@ -535,6 +535,7 @@ INDEX = """<!doctype html>
 anywhere. Each page starts its own Python, which takes a little while the first time
 (up to a minute on a slow computer); after that it answers at once.
 New here? Start with <a href="{start}">the start-here page</a>.</p>
+{join}
 <table><tr><th>Game</th><th>Play against the computer</th><th>Lessons, in order</th></tr>
 {rows}
 </table>
@@ -544,6 +545,28 @@ browser only. Teachers: <a href="lab/index.html?path=notebooks/00-start-here.ipy
 notebook in JupyterLab</a>, several side by side.</p>
 </body></html>
 """
+
+
+JOIN_FORM = """<!-- Join a room: shown only when a classroom server (python -m kortspel serve)
+     serves this page and answers api/hello beside it; on a plain static host it stays hidden.
+     Relative addresses, so it works under a sub-path too. -->
+<form id="join-room" action="play" method="get" hidden
+ style="margin:1em 0;padding:.8em 1em;border:2px solid #1f6b45;border-radius:8px">
+<b>Join a room</b> (your teacher gives you the code):
+<label>Room code <input name="code" required maxlength="12" size="7" autocomplete="off"
+ autocapitalize="characters" spellcheck="false" placeholder="HQTKA"></label>
+<label>Your name <input name="name" required maxlength="24" size="12" autocomplete="off"
+ spellcheck="false" placeholder="Alva"></label>
+<button type="submit">Join</button>
+</form>
+<script>
+fetch("api/hello", {cache: "no-store"}).then(r => r.ok ? r.json() : null)
+  .then(j => { if (j && j.kortspel === "rooms")
+                 document.getElementById("join-room").hidden = false; })
+  .catch(() => {});
+</script>"""
+"""The front page's "Join a room" form: kept to itself, so other changes to the page (a
+language switch) leave it alone."""
 
 
 def lesson_url(path: str) -> str:
@@ -581,8 +604,8 @@ def write_index(out: Path, contents: Path) -> dict[str, str]:
                     f'title="{html.escape(heading)}">Play {html.escape(name)}</a></td>'
                     f'<td class="lessons">{lessons}</td></tr>')
     start = html.escape(lesson_url("notebooks/00-start-here.ipynb"))
-    (out / "index.html").write_text(INDEX.format(rows="\n".join(rows), start=start),
-                                    encoding="utf-8")
+    (out / "index.html").write_text(INDEX.format(rows="\n".join(rows), start=start,
+                                                 join=JOIN_FORM), encoding="utf-8")
     return games
 
 

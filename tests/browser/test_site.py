@@ -248,6 +248,54 @@ def test_the_front_page_shows_at_once_and_links_every_game(page, site) -> None:
     assert not ABORTED, ABORTED
 
 
+def _asked_hello(page) -> None:
+    """Wait until the front page's probe of ``api/hello`` has had its answer."""
+    page.wait_for_function("""() => performance.getEntriesByType('resource').some(
+        (e) => e.name.endsWith('/api/hello') && e.responseEnd > 0)""")
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # its .then ran
+
+
+def test_the_join_form_hides_on_a_plain_static_host(page, site) -> None:
+    """Served as static files (no room server beside it) the front page shows no "Join a
+    room": its probe of api/hello finds nothing."""
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector("table a")
+    _asked_hello(page)
+    assert page.locator("#join-room").count() == 1
+    assert not page.is_visible("#join-room")
+
+
+def test_the_join_form_opens_the_pupils_page_when_a_room_server_serves_the_site(
+        page) -> None:
+    """Served by ``kortspel serve --site`` the front page shows "Join a room"; a code and a
+    name open the pupils' page, which takes a seat and waits for the teacher."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("no built site in site/: run `make site`")
+    from kortspel.rooms.hall import Settings
+    from kortspel.rooms.server import Running
+
+    with Running(Settings(site=SITE)) as server:
+        import json
+        import urllib.request
+
+        request = urllib.request.Request(
+            server.url + "/api/rooms", method="POST", headers={
+                "Content-Type": "application/json"},
+            data=json.dumps({"game": "kille", "seats": 3, "auto_start": False}).encode())
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            code = json.loads(answer.read())["code"]
+        page.goto(server.url + "/")
+        page.wait_for_selector("#join-room:not([hidden])")
+        page.fill("#join-room input[name=code]", code)
+        page.fill("#join-room input[name=name]", "Alva")
+        page.click("#join-room button[type=submit]")
+        page.wait_for_selector("body[data-state=waiting]")
+        assert "Alva" in page.inner_text("#me")
+        _shot(page, "pupil-waiting")
+        assert [s.pupil for s in server.hall.rooms[code].seats][0] == "Alva"
+    assert not ABORTED, ABORTED
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_and_play_run_in_the_site_and_a_click_changes_the_table(page, site, game
                                                                     ) -> None:
