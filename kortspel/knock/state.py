@@ -21,6 +21,7 @@ from ..errors import (
     NotYourTurnError,
 )
 from ..events import DISCARD, STOCK, Event, Zone, hand
+from ..i18n import _, using
 from ..shell import HandState
 from .cards import INDEX, NAMES, POINTS, SHOWN
 from .observation import Observation, ObservedState, ObservedTable
@@ -398,53 +399,80 @@ class KnockState(HandState):
     # -- errors -------------------------------------------------------------------------------
 
     def _over_message(self) -> str:
+        """Why no action is taken now, for the pupil who tried (in the language in use; a
+        replay's refusal is English, as replay runs in English)."""
         o = self.outcome
-        how = {"knock": "after the knock and the last turns", "zero": "on a zero hand",
-               "stock": "when the stock ran out"}[o.ended_by] if o else ""
-        return f"the round is over (it ended {how}); deal the next round to play on"
+        if o is None:  # pragma: no cover - a round over always has its outcome
+            return "the round is over (it ended ); deal the next round to play on"
+        return {"knock": _("the round is over (it ended after the knock and the last turns); "
+                           "deal the next round to play on"),
+                "zero": _("the round is over (it ended on a zero hand); deal the next round to "
+                          "play on"),
+                "stock": _("the round is over (it ended when the stock ran out); deal the next "
+                           "round to play on")}[o.ended_by]
 
     def say_legal(self, seat: int) -> str:
         """What ``seat`` may do now, in words: "draw from the stock or the discard pile, or
         knock", "discard one of 7♥, K♠, ...", or "nothing: it is not its turn"."""
         if seat != self.to_act:
-            return "nothing now"
+            return _("nothing now")
         if self.phase == _DRAW:
-            tail = ", or knock" if self._may_knock() else ""
-            return f"draw from the stock or the discard pile{tail}"
+            if self._may_knock():
+                return _("draw from the stock or the discard pile, or knock")
+            return _("draw from the stock or the discard pile")
         cards = [SHOWN[c] for c in self._hands[seat] if c != self.taken]
-        return "discard one of " + ", ".join(cards)
+        return _("discard one of {cards}").format(cards=", ".join(cards))
 
     def _refuse(self, seat: int, verb: str, action: Action) -> None:
+        """Raises the refusal of ``action``: what is wrong with it, then what the seat may
+        do now. Each is one whole sentence to translate; the seats are named in the third
+        person, as the engine speaks of every seat alike."""
         names = self.game.names
         me = self.to_act
         who = names[seat]
         assert me is not None
         if seat not in self.order:
-            raise IllegalActionError(f"{who} is out of the game and has no cards this round")
+            raise IllegalActionError(_("{name} is out of the game and has no cards this "
+                                       "round").format(name=who))
         if seat != me:
-            raise NotYourTurnError(f"{who} cannot {verb} now: it is {names[me]}'s turn; "
-                                   f"{names[me]} may {self.say_legal(me)}")
+            said = {"draw": _("{name} cannot draw now: it is {other}'s turn; {other} may "
+                              "{legal}"),
+                    "discard": _("{name} cannot discard now: it is {other}'s turn; {other} may "
+                                 "{legal}"),
+                    "knock": _("{name} cannot knock now: it is {other}'s turn; {other} may "
+                               "{legal}")}.get(verb)
+            if said is None:  # pragma: no cover - the verbs are these three
+                said = (f"{{name}} cannot {verb} now: it is {{other}}'s turn; {{other}} may "
+                        "{legal}")
+            raise NotYourTurnError(said.format(name=who, other=names[me],
+                                               legal=self.say_legal(me)))
         now = self.say_legal(seat)
         if verb == "knock":
             if self.phase == _DISCARD:
-                why = (f"a knock takes the place of the whole turn, so it comes before "
-                       f"drawing, and {who} has drawn already")
+                said = _("{name} cannot knock now: a knock takes the place of the whole turn, "
+                         "so it comes before drawing, and {name} has drawn already; {name} may "
+                         "{legal}")
             elif self.knocker is not None:
-                why = (f"{names[self.knocker]} has knocked already, and a round has one knock; "
-                       f"this is {who}'s last turn")
+                said = _("{name} cannot knock now: {knocker} has knocked already, and a round "
+                         "has one knock; this is {name}'s last turn; {name} may {legal}")
             else:
-                why = ("this table plays without knocking in the first round of turns "
-                       "(first_round_knock=False)")
-            raise IllegalActionError(f"{who} cannot knock now: {why}; {who} may {now}")
+                said = _("{name} cannot knock now: this table plays without knocking in the "
+                         "first round of turns (first_round_knock=False); {name} may {legal}")
+            knocker = "" if self.knocker is None else names[self.knocker]
+            raise IllegalActionError(said.format(name=who, knocker=knocker, legal=now))
         if verb == "draw":
-            raise IllegalActionError(f"{who} has drawn already this turn; {who} may {now}")
+            raise IllegalActionError(_("{name} has drawn already this turn; {name} may "
+                                       "{legal}").format(name=who, legal=now))
         card = INDEX[action.get("card")]
         if self.phase == _DRAW:
-            raise IllegalActionError(f"{who} must draw before discarding; {who} may {now}")
+            raise IllegalActionError(_("{name} must draw before discarding; {name} may "
+                                       "{legal}").format(name=who, legal=now))
         if card == self.taken:
-            raise IllegalActionError(f"{who} took the {SHOWN[card]} from the discard pile this "
-                                     f"turn and may not throw it back at once; {who} may {now}")
-        raise IllegalActionError(f"{who} does not hold the {SHOWN[card]}; {who} may {now}")
+            raise IllegalActionError(_("{name} took the {card} from the discard pile this turn "
+                                       "and may not throw it back at once; {name} may "
+                                       "{legal}").format(name=who, card=SHOWN[card], legal=now))
+        raise IllegalActionError(_("{name} does not hold the {card}; {name} may {legal}").format(
+            name=who, card=SHOWN[card], legal=now))
 
     # -- the deal -------------------------------------------------------------------------------
 
@@ -467,7 +495,9 @@ class KnockState(HandState):
     def _say_zero(self, seat: int, at_deal: bool) -> None:
         cards = self._hands[seat]
         grouping = best_grouping([NAMES[c] for c in cards], self.game.rules.unused_two)
-        self._events.append(self.game.narrator.zero(seat, cards, at_deal, grouping.describe()))
+        with using("en"):  # the record's words are English in every language
+            said = grouping.describe()
+        self._events.append(self.game.narrator.zero(seat, cards, at_deal, said))
 
     # -- the turn -------------------------------------------------------------------------------
 

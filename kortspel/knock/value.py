@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ..checks import quote
 from ..errors import KortspelError
+from ..i18n import _
 from .cards import DECK_SIZE, INDEX, NAMES, RANK, RANKS, SHOWN, TWO, card_id
 
 KEY: tuple[int, ...] = tuple(1 << 3 * RANK[c] for c in range(DECK_SIZE))
@@ -46,27 +47,31 @@ class Grouping(NamedTuple):
     wild: tuple[tuple[str, str], ...]
 
     def describe(self) -> str:
-        """The grouping in a line: "7♣ 7♦ 2♥ (the 2 as a 7): a set, 0; A♠ 1 + K♠ 13 = 14"."""
+        """The grouping in a line: "7♣ 7♦ 2♥ (the 2 as a 7): a set, 0; A♠ 1 + K♠ 13 = 14",
+        in the language in use (the record's wording of a zero hand is made in English:
+        ``state.py`` asks for it so)."""
         stands = dict(self.wild)
         parts = []
         for s in self.sets:
             shown = " ".join(SHOWN[INDEX[c]] for c in s.cards)
             twos = [c for c in s.cards if c in stands]
-            if twos:
-                what = "the 2 as" if len(twos) == 1 else "the 2s as"
-                shown += f" ({what} {_a(s.rank)})"
-            parts.append(f"{shown}: a set, 0")
+            an = s.rank in ("A", "8")
+            if not twos:
+                said = _("{cards}: a set, 0")
+            elif len(twos) == 1:
+                said = _("{cards} (the 2 as an {rank}): a set, 0") if an else _(
+                    "{cards} (the 2 as a {rank}): a set, 0")
+            else:
+                said = _("{cards} (the 2s as an {rank}): a set, 0") if an else _(
+                    "{cards} (the 2s as a {rank}): a set, 0")
+            parts.append(said.format(cards=shown, rank=s.rank))
         if self.loose:
             terms = [f"{SHOWN[INDEX[c]]} {p}" for c, p in self.loose]
             total = " + ".join(terms) + f" = {self.value}"  # every line ends in its total
             parts.append(total)
         elif not self.sets:
-            parts.append("no cards, 0")
+            parts.append(_("no cards, 0"))
         return "; ".join(parts)
-
-
-def _a(rank: str) -> str:
-    return ("an " if rank in ("A", "8") else "a ") + rank
 
 
 def _solve(key: int, two: int) -> tuple[int, tuple[int, ...], bool]:

@@ -18,10 +18,11 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from kortspel import Action
-from kortspel.errors import plural
-from kortspel.french import RANK_NAMES, show, spoken
+from kortspel.french import show, spoken
+from kortspel.i18n import N_, _, ngettext, pgettext
 from kortspel.knock import KNOCK_CALL, KnockState, telling
 from kortspel.knock.cards import rank_points
+from kortspel.knock.rules import OUT_OVER
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardGroup, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -44,16 +45,35 @@ def face(card: str) -> str:
     return f"french:{card}:2c"
 
 
-def _a(rank: str) -> str:
-    """"a 7", "an 8", "an Ace", "a King"."""
-    word = RANK_NAMES.get(rank, rank)
-    return ("an " if rank in ("A", "8") else "a ") + word
+RANK_WORDS: dict[str, str] = {"A": N_("Ace"), "J": N_("Jack"), "Q": N_("Queen"),
+                              "K": N_("King")}
+"""The picture ranks and the Ace in words (the English of ``french.RANK_NAMES``), in this
+part's catalogue so that the table's words for them are translated with the rest."""
+
+# The words for a wild 2 and for a set name the rank as a whole phrase each: Swedish says
+# "som en sjua" and "grupp av sjuor", where English can add "a" and "s" to a figure.
+_AS_RANK: dict[str, str] = {
+    "A": N_("{card} as an Ace"), "2": N_("{card} as a 2"), "3": N_("{card} as a 3"),
+    "4": N_("{card} as a 4"), "5": N_("{card} as a 5"), "6": N_("{card} as a 6"),
+    "7": N_("{card} as a 7"), "8": N_("{card} as an 8"), "9": N_("{card} as a 9"),
+    "10": N_("{card} as a 10"), "J": N_("{card} as a Jack"), "Q": N_("{card} as a Queen"),
+    "K": N_("{card} as a King")}
+_SET_OF: dict[str, str] = {
+    "A": N_("set of aces"), "2": N_("set of 2s"), "3": N_("set of 3s"), "4": N_("set of 4s"),
+    "5": N_("set of 5s"), "6": N_("set of 6s"), "7": N_("set of 7s"), "8": N_("set of 8s"),
+    "9": N_("set of 9s"), "10": N_("set of 10s"), "J": N_("set of jacks"),
+    "Q": N_("set of queens"), "K": N_("set of kings")}
+
+
+def as_rank(card_words: str, rank: str) -> str:
+    """"2 of hearts as a 7", "... as an 8", "... as an Ace": a wild 2 and what it stands
+    for."""
+    return _(_AS_RANK[rank]).format(card=card_words)
 
 
 def set_words(rank: str) -> str:
     """"set of 7s", "set of aces", "set of 2s" (2s alone)."""
-    word = RANK_NAMES.get(rank)
-    return f"set of {word.lower()}s" if word else f"set of {rank}s"
+    return _(_SET_OF[rank])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -79,17 +99,21 @@ def _known_hand(hand: HandSeen, clickable: bool) -> ZoneView:
     for c in order:
         words, note = spoken(c), ""
         if c in wild:
-            words += f" as {_a(wild[c])}"
-            note = f"as {wild[c]}"
+            words = as_rank(words, wild[c])
+            # i18n: under a wild 2 on the table: the rank it stands for ("as 7")
+            note = _("as {rank}").format(rank=wild[c])
         if c == hand.taken:
-            words += " (just taken from the discard pile)"
-            note = note or "taken"
+            words = _("{card} (just taken from the discard pile)").format(card=words)
+            # i18n: under the card taken from the discard pile this turn
+            note = note or _("taken")
         elif c in hand.from_pile:
-            words += " (taken from the discard pile)"
+            words = _("{card} (taken from the discard pile)").format(card=words)
         views.append(CardView(face(c), words, card_ref(hand.seat, c) if clickable else None,
                               note=note))
     n = len(order)
-    label = f"hand worth {hand.value}" if n == 5 else f"{n} cards worth {hand.value}"
+    label = (_("hand worth {value}").format(value=hand.value) if n == 5 else
+             ngettext("{n} card worth {value}", "{n} cards worth {value}", n).format(
+                 n=n, value=hand.value))
     return ZoneView("hand", tuple(views), label=label, groups=tuple(groups))
 
 
@@ -97,10 +121,12 @@ def _hidden_hand(hand: HandSeen) -> ZoneView:
     """Another seat's hand seen from across the table: backs, and face up only the cards
     everyone saw it take from the discard pile."""
     views = tuple(
-        CardView(STYLE.back, "face down") if c is None
-        else CardView(face(c), f"{spoken(c)} (taken from the discard pile)")
+        CardView(STYLE.back, _("face down")) if c is None
+        else CardView(face(c), _("{card} (taken from the discard pile)").format(
+            card=spoken(c)))
         for c in hand.cards)
-    return ZoneView("hand", views, label=plural(len(views), "card"))
+    n = len(views)
+    return ZoneView("hand", views, label=ngettext("{n} card", "{n} cards", n).format(n=n))
 
 
 def _notes(s: Seen, seat: int) -> list[str]:
@@ -110,30 +136,34 @@ def _notes(s: Seen, seat: int) -> list[str]:
     e = s.ending
     if seat == s.knocker:
         if e is None or e.knock_holds is None:
-            notes.append("knocked")
+            notes.append(pgettext("plate", "knocked"))
         elif e.knock_holds:
-            notes.append("knock holds")
+            notes.append(pgettext("plate", "knock holds"))
+        elif e.star[1]:
+            notes.append(pgettext("plate", "knock fails: ★{star} +{cost}").format(
+                star=e.star[0], cost=e.star[1]))
         else:
-            cost = f" +{e.star[1]}" if e.star[1] else ""
-            notes.append(f"knock fails: ★{e.star[0]}{cost}")
+            notes.append(pgettext("plate", "knock fails: ★{star}").format(star=e.star[0]))
     if e is None:
         if s.knocker is not None and seat == s.to_act:
-            notes.append("last turn")
+            notes.append(pgettext("plate", "last turn"))
         return notes
     if seat in e.zero:
-        notes.append("zero")
+        notes.append(pgettext("plate", "zero"))
     if seat == e.winner:
-        notes.append("winner")
+        notes.append(pgettext("plate", "winner"))
     return notes
 
 
 def _badges(s: Seen, seat: int) -> tuple[Badge, ...]:
     total, stars, skunks = s.total(seat), s.star_count(seat), s.skunk_count(seat)
-    badges = [Badge("score", total, plural(total, "point"))]
+    badges = [Badge("score", total, ngettext("{n} point", "{n} points", total).format(n=total))]
     if stars:
-        badges.append(Badge("stars", stars, plural(stars, "star")))
+        badges.append(Badge("stars", stars,
+                            ngettext("{n} star", "{n} stars", stars).format(n=stars)))
     if skunks:
-        badges.append(Badge("text", plural(skunks, "skunk"), plural(skunks, "skunk")))
+        said = ngettext("{n} skunk", "{n} skunks", skunks).format(n=skunks)
+        badges.append(Badge("text", said, said))
     return tuple(badges)
 
 
@@ -151,13 +181,16 @@ def build(s: Seen, title: str) -> TableModel:
             is_dealer=seat == s.dealer, to_act=seat == s.to_act, is_viewer=seat == s.viewer,
             out=s.is_out(seat)))
     top = s.discard[-1] if s.discard else None
-    pile = (CardView(face(top), f"{spoken(top)} on top", DISCARD),) if top else ()
-    centre = (ZoneView("stock", (), s.stock_count, f"stock ({s.stock_count})", ref=STOCK),
-              ZoneView("discard", pile, 0, "discard", ref=DISCARD))
+    pile = ((CardView(face(top), _("{card} on top").format(card=spoken(top)), DISCARD),)
+            if top else ())
+    centre = (ZoneView("stock", (), s.stock_count,
+                       _("stock ({n})").format(n=s.stock_count), ref=STOCK),
+              ZoneView("discard", pile, 0, pgettext("table", "discard"), ref=DISCARD))
     call = ""
     if s.knocker is not None and not s.is_over:
-        call = f"{KNOCK_CALL} " + sentence(f"{Voice(s.names, s.viewer).who(s.knocker)} "
-                                           "knocked", s.names)
+        v = Voice(s.names, s.viewer)
+        call = f"{KNOCK_CALL} " + sentence(
+            _("{who} knocked").format(who=v.who(s.knocker)), s.names)
     e = s.ending
     if e is not None and (e.winner is not None or e.no_winner):  # this round ended the game
         call = telling.game_over(s.names, s.viewer, e.winner, None, e.circles)
@@ -171,35 +204,52 @@ def status_words(s: Seen) -> str:
     v = Voice(s.names, s.viewer)
     e = s.ending
     if e is not None:
-        return sentence(f"The round is over: {_how_it_ended(v, s, e)}", v.names)
+        return sentence(_how_it_ended(v, s, e), v.names)
     turn = s.to_act
     if turn is None:
         return ""
     last = s.knocker is not None
     if not v.me(turn):
         if s.phase == "discard":
-            return sentence(f"{v.who(turn)} has drawn and discards next", v.names)
-        return sentence(f"It is {v.whose(turn)} {'last turn' if last else 'turn'}", v.names)
+            return sentence(_("{name} has drawn and discards next").format(name=v.who(turn)),
+                            v.names)
+        said = _("It is {name}'s last turn") if last else _("It is {name}'s turn")
+        return sentence(said.format(name=v.who(turn)), v.names)
     hand = s.hands.get(turn)
     if s.phase == "discard":
         if hand is not None and hand.taken:
-            return f"Now discard a card (not the {show(hand.taken)} you took)."
-        return "Now discard one of your cards."
-    worth = f"; your hand is worth {hand.value}" if hand is not None else ""
+            return _("Now discard a card (not the {card} you took).").format(
+                card=show(hand.taken))
+        return _("Now discard one of your cards.")
+    knock = any(a.verb == "knock" for a in s.legal)
+    if hand is None:
+        if last:
+            return _("Your last turn: draw.")
+        return _("Your turn: draw or knock.") if knock else _("Your turn: draw.")
     if last:
-        return f"Your last turn: draw{worth}."
-    knock = " or knock" if any(a.verb == "knock" for a in s.legal) else ""
-    return f"Your turn: draw{knock}{worth}."
+        said = _("Your last turn: draw; your hand is worth {value}.")
+    elif knock:
+        said = _("Your turn: draw or knock; your hand is worth {value}.")
+    else:
+        said = _("Your turn: draw; your hand is worth {value}.")
+    return said.format(value=hand.value)
 
 
 def _how_it_ended(v: Voice, s: Seen, e: Any) -> str:
+    """"The round is over: ..." and how, as one sentence."""
     if e.ended_by == "zero" or (e.zero and not e.ended_by):
-        verb = "hold" if v.plural(list(e.zero)) else "holds"
-        return f"{v.group(list(e.zero))} {verb} zero"
+        zero = list(e.zero)
+        said = (_("The round is over: {who} hold zero") if v.plural(zero)
+                else _("The round is over: {who} holds zero"))
+        return said.format(who=v.group(zero))
     k = s.knocker
     if k is not None:
-        return f"{v.whose(k)} knock {'holds' if e.knock_holds else 'fails'}"
-    return "the stock ran out"
+        if e.knock_holds:
+            return v.line(k, _("The round is over: your knock holds"),
+                          _("The round is over: {name}'s knock holds"))
+        return v.line(k, _("The round is over: your knock fails"),
+                      _("The round is over: {name}'s knock fails"))
+    return _("The round is over: the stock ran out")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,11 +259,11 @@ def _how_it_ended(v: Voice, s: Seen, e: Any) -> str:
 
 class KnockAdapter:
     game = "knock"
-    title = "A Swedish Knock table"
+    title = N_("A Swedish Knock table")
     style = STYLE
 
     def model(self, state: KnockState, viewer: int | None) -> TableModel:
-        return build(seen(state, viewer), self.title)
+        return build(seen(state, viewer), _(self.title))
 
     def paths(self, state: KnockState, seat: int, legal: Sequence[Action]
               ) -> dict[Action, tuple[Hashable, ...]]:
@@ -228,8 +278,9 @@ class KnockAdapter:
         return out
 
     def buttons(self) -> dict[str, tuple[str, str]]:
-        return {"knock": ("Knock", f"{KNOCK_CALL} (knock) instead of drawing: you claim the "
-                                   "lowest hand, and every other seat gets one more turn")}
+        return {"knock": (pgettext("button", "Knock"),
+                          _("{call} (knock) instead of drawing: you claim the lowest hand, and "
+                            "every other seat gets one more turn").format(call=KNOCK_CALL))}
 
     def refuse(self, state: KnockState, seat: int, ref: Hashable) -> str | None:
         """Why a click on ``ref`` is not a move for ``seat`` now, in the rules' words (only
@@ -238,15 +289,16 @@ class KnockAdapter:
             return None
         drawing = state.phase_name == "draw"
         if ref in (STOCK, DISCARD) and not drawing:
-            return "You have drawn already: now click one of your cards to discard it."
+            return _("You have drawn already: now click one of your cards to discard it.")
         if isinstance(ref, tuple) and len(ref) == 3 and ref[:2] == ("card", seat):
             if drawing:
-                knock = " (or press Knock)" if any(
-                    a.verb == "knock" for a in state.legal_actions(seat)) else ""
-                return f"Draw first: click the stock or the discard pile{knock}."
+                if any(a.verb == "knock" for a in state.legal_actions(seat)):
+                    return _("Draw first: click the stock or the discard pile (or press "
+                             "Knock).")
+                return _("Draw first: click the stock or the discard pile.")
             if ref[2] == state.taken_card:
-                return (f"You took the {show(ref[2])} from the discard pile this turn, so it "
-                        "stays in your hand for now: discard another card.")
+                return _("You took the {card} from the discard pile this turn, so it stays in "
+                         "your hand for now: discard another card.").format(card=show(ref[2]))
         return None
 
     def sprite_keys(self) -> list[str]:
@@ -292,7 +344,8 @@ class KnockAdapter:
         """Why ``seat`` has no part in this round (empty if it plays)."""
         if seat in state.order:
             return ""
-        return "You went over 100 and are out of the game, so the others play on to the end."
+        return _("You went over {limit} and are out of the game, so the others play on to the "
+                 "end.").format(limit=OUT_OVER)
 
     def standings(self, match: Any) -> list[dict[str, Any]]:
         """Each seat's total, stars and skunks, a finished round's scores already added."""
@@ -306,7 +359,7 @@ class KnockAdapter:
             else:
                 score, stars, skunks, out = row["score"], row["stars"], row["skunks"], row["out"]
             rows.append({"seat": row["seat"], "points": score, "stars": stars,
-                         "skunks": skunks, "out": "out" if out else ""})
+                         "skunks": skunks, "out": pgettext("standings", "out") if out else ""})
         return rows
 
     def deck(self) -> tuple[Any, int, int, str, str]:
@@ -318,7 +371,8 @@ class KnockAdapter:
 
         def worth(rank: str) -> tuple[str, str]:
             if rank == "2":
-                return "wild", "2 if in no set"
+                # i18n: under the 2 in the card values picture: it is wild ("joker")
+                return pgettext("card value", "wild"), _("2 if in no set")
             return str(rank_points(rank)), ""
 
         def draw(p: Any) -> None:
@@ -333,10 +387,12 @@ class KnockAdapter:
                 if below:
                     p.text(x + cw / 2, y + ch + 30, below, size=11, fill="#d9e8dd")
 
-        words = ", ".join(f"{RANK_NAMES.get(r, r)} {worth(r)[0]}" for r in RANKS if r != "2")
-        alt = ("What each card costs in Swedish Knock: " + words + "; a 2 is wild, and one "
-               "left out of every set costs 2. Three or more of a rank make a set, worth 0.")
-        return draw, width, height, alt, "The Swedish Knock card values"
+        words = ", ".join(f"{_(RANK_WORDS[r]) if r in RANK_WORDS else r} {worth(r)[0]}"
+                          for r in RANKS if r != "2")
+        alt = _("What each card costs in Swedish Knock: {values}; a 2 is wild, and one left "
+                "out of every set costs 2. Three or more of a rank make a set, worth "
+                "0.").format(values=words)
+        return draw, width, height, alt, _("The Swedish Knock card values")
 
 
 ADAPTER = KnockAdapter()
