@@ -31,6 +31,7 @@ from ..french import (
 from ..french import article as _article
 from ..french import rank as _rank
 from ..french import suit as _suit
+from ..i18n import N_, _
 
 __all__ = [
     "PACK", "DOUBLE_PACK", "PACK_SIZE", "SUITS", "ATTACK_ORDER", "PILE_ORDER", "JACK",
@@ -150,34 +151,45 @@ def beats(attack: Sequence[str], target: Sequence[str], lone_jack: bool = False)
     return len(target) == 2 and _ATTACK[a] >= _PILE[target[0]]
 
 
-def beats_name(attack: Sequence[str], target: Sequence[str], lone_jack: bool = False) -> str:
-    """Why ``beats`` says what it says, in a short phrase for lessons and error messages."""
-    shown_a, shown_t = show_all(attack), show_all(target)
+def beats_name(attack: Sequence[str], target: Sequence[str], lone_jack: bool = False,
+               told: bool = False) -> str:
+    """Why ``beats`` says what it says, in a short phrase for lessons and error messages.
+
+    In English by default, as the engine's errors for a bad action are (a programmer's
+    message); ``told=True`` says it in the language in use, for a refusal a pupil reads at
+    the table."""
+    say = _ if told else N_
+    a, t = show_all(attack), show_all(target)
     if beats(attack, target, lone_jack):
         if len(attack) == 2 and len(target) == 1 and target[0] in _JACKS:
-            return f"the pair {shown_a} takes a lone Jack off a last pile in the last rounds"
+            return say(N_("the pair {attack} takes a lone Jack off a last pile in the last "
+                          "rounds")).format(attack=a)
         if len(attack) == 1 and attack[0] in _JACKS:
-            return f"the Jack {shown_a} is a trump: it beats {shown_t}"
+            return say(N_("the Jack {attack} is a trump: it beats {target}")).format(
+                attack=a, target=t)
         if len(attack) == 2:
-            return f"the pair {shown_a} beats {shown_t}"
+            return say(N_("the pair {attack} beats {target}")).format(attack=a, target=t)
         if _RANK[attack[0]] == _RANK[target[0]]:
-            return f"{shown_a} beats {shown_t}: the same rank"
-        return f"{shown_a} beats {shown_t}: a higher card of the same suit"
+            return say(N_("{attack} beats {target}: the same rank")).format(attack=a, target=t)
+        return say(N_("{attack} beats {target}: a higher card of the same suit")).format(
+            attack=a, target=t)
     if len(attack) == 2 and attack[0] in _JACKS and attack[1] in _JACKS:
-        return "two Jacks never attack together: each Jack attacks alone"
+        return say(N_("two Jacks never attack together: each Jack attacks alone"))
     if len(attack) == 2 and not is_pair(attack):
-        return f"{shown_a} is not a pair: a pair is two cards of the same rank"
+        return say(N_("{attack} is not a pair: a pair is two cards of the same rank")).format(
+            attack=a)
     if len(attack) not in (1, 2):
-        return "an attack is one card or a pair"
+        return say(N_("an attack is one card or a pair"))
     if len(target) == 1 and target[0] in _JACKS:
-        return f"only a Jack beats the Jack {shown_t}"
+        return say(N_("only a Jack beats the Jack {target}")).format(target=t)
     if len(target) == 2:
         if len(attack) == 1:
-            return (f"the pair {shown_t} is beaten only by a pair of its rank or higher, "
-                    "or by a Jack")
-        return f"the pair {shown_a} is lower than the pair {shown_t}"
-    return (f"{shown_a} does not beat {shown_t}: that needs the same rank, a higher card of "
-            f"the same suit, a Jack or a pair")
+            return say(N_("the pair {target} is beaten only by a pair of its rank or higher, "
+                          "or by a Jack")).format(target=t)
+        return say(N_("the pair {attack} is lower than the pair {target}")).format(
+            attack=a, target=t)
+    return say(N_("{attack} does not beat {target}: that needs the same rank, a higher card "
+                  "of the same suit, a Jack or a pair")).format(attack=a, target=t)
 
 
 def article(card: str) -> str:

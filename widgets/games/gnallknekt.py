@@ -22,7 +22,6 @@ from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from kortspel import Action
-from kortspel.errors import plural
 from kortspel.french import PACK, spoken
 from kortspel.gnallknekt import (
     ATTACK_ORDER,
@@ -33,6 +32,7 @@ from kortspel.gnallknekt import (
     telling,
     top_unit,
 )
+from kortspel.i18n import N_, _, language, ngettext, pgettext
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -43,6 +43,11 @@ STOCK: Hashable = ("stock",)
 DISCARD: Hashable = ("discard",)
 ORDINALS = ("1st", "2nd", "3rd")
 WORDS = ("first", "second", "third")
+PILES_SAID = (N_("first pile"), N_("second pile"), N_("third pile"))
+"""A pile's name for a screen reader (its label is its number alone)."""
+YOUR_PILES = (N_("your first pile"), N_("your second pile"), N_("your third pile"))
+# i18n: {owner} is a seat's name in the genitive: "Bo's", in Swedish "Bos"
+THEIR_PILES = (N_("{owner} first pile"), N_("{owner} second pile"), N_("{owner} third pile"))
 OUT_SHOWN = 4
 """Cards out of play drawn face up (the newest); the label counts them all."""
 USUAL_FAN, MIN_FAN, FULL_FAN_CARDS = 0.34, 0.12, 8
@@ -104,7 +109,7 @@ def _pile_zone(s: Seen, seat: int, i: int, mine: bool) -> ZoneView:
     # The label is the pile's number alone ("2 (1↓)" with its face-down count), so it fits
     # under a pile of small cards; the table's words say "second pile".
     return ZoneView("pile", cards, p.down, str(i + 1), ref=pile_ref(seat, i),
-                    said=f"{WORDS[i]} pile")
+                    said=_(PILES_SAID[i]))
 
 
 def fan_for(n: int) -> float:
@@ -117,7 +122,8 @@ def fan_for(n: int) -> float:
 def _hand_zone(s: Seen, seat: int) -> ZoneView:
     cards = s.hands[seat]
     n = len(cards)
-    label = plural(n, "card") if n else ""  # an empty hand: its place, no words
+    # An empty hand: its place, no words.
+    label = ngettext("{n} card", "{n} cards", n).format(n=n) if n else ""
     if s.viewer is None or seat == s.viewer:
         views = tuple(CardView(face(c), spoken(c), hand_ref(seat, c, k))
                       for c, k in arranged([c for c in cards if c is not None]))
@@ -126,18 +132,19 @@ def _hand_zone(s: Seen, seat: int) -> ZoneView:
     # back standing for the rest.
     known = [c for c in cards if c is not None]
     hidden = n - len(known)
-    views = tuple(CardView(face(c), f"{spoken(c)} (taken from the discard pile)")
-                  for c in sorted(known, key=sort_key))
+    views = tuple(CardView(face(c), _("{card} (taken from the discard pile)").format(
+        card=spoken(c))) for c in sorted(known, key=sort_key))
     if hidden:
-        views += (CardView(STYLE.back, f"{hidden} face down"),)
+        views += (CardView(STYLE.back, ngettext("{n} face down", "{n} face down", hidden
+                                                ).format(n=hidden)),)
     return ZoneView("hand", views, label=label, fan=fan_for(len(views)))
 
 
 def _notes(s: Seen, seat: int) -> tuple[str, ...]:
     if seat == s.winner:
-        return ("wins the game",)
+        return (_("wins the game"),)
     if seat in s.drawn:
-        return ("drawn game",)
+        return (_("drawn game"),)
     return ()  # a seat out of the game says "out" on its plate
 
 
@@ -151,7 +158,8 @@ def _seat(s: Seen, seat: int) -> SeatView:
         zones = tuple(_pile_zone(s, seat, i, seat == me) for i in range(3)
                       if not s.piles[seat][i].gone)
         zones += (_hand_zone(s, seat),)
-    badge = Badge("lives", lives, plural(lives, "pile") + " left", max=3)
+    badge = Badge("lives", lives, ngettext("{n} pile left", "{n} piles left", lives).format(
+        n=lives), max=3)
     return SeatView(seat, s.names[seat], zones, (badge,), _notes(s, seat),
                     is_dealer=seat == s.dealer, to_act=seat == s.turn and not s.is_over,
                     is_viewer=seat == s.viewer, out=seat in s.out)
@@ -160,15 +168,20 @@ def _seat(s: Seen, seat: int) -> SeatView:
 def _centre(s: Seen) -> tuple[ZoneView, ...]:
     # The labels have no short forms: the table makes room for "stock 12" under a small
     # card, so it reads the same at every size (a bare "12" was read as anything).
-    stock = ZoneView("stock", (), s.stock, f"stock {s.stock}", ref=STOCK,
-                     said=f"the stock ({plural(s.stock, 'card')})")
+    stock = ZoneView("stock", (), s.stock, _("stock {n}").format(n=s.stock), ref=STOCK,
+                     said=ngettext("the stock ({n} card)", "the stock ({n} cards)",
+                                   s.stock).format(n=s.stock))
     top = s.discard[-1] if s.discard else None
-    pile = (CardView(face(top), f"{spoken(top)} on top of {plural(len(s.discard), 'card')}",
+    n = len(s.discard)
+    pile = (CardView(face(top), ngettext("{card} on top of {n} card", "{card} on top of {n} cards",
+                                         n).format(card=spoken(top), n=n),
                      DISCARD),) if top else ()
-    discard = ZoneView("discard", pile, 0, "discard", ref=DISCARD)
+    # i18n: the label under the discard pile
+    discard = ZoneView("discard", pile, 0, pgettext("table", "discard"), ref=DISCARD)
     shown = s.out_of_play[-OUT_SHOWN:]
+    n = len(s.out_of_play)
     out = ZoneView("out", tuple(CardView(face(c), spoken(c)) for c in shown), 0,
-                   f"out of play {len(s.out_of_play)}", said=f"out of play ({len(s.out_of_play)})")
+                   _("out of play {n}").format(n=n), said=_("out of play ({n})").format(n=n))
     return (stock, discard, out)
 
 
@@ -178,28 +191,30 @@ def turn_words(s: Seen) -> str:
     if s.turn is None or s.is_over:
         return ""
     if s.stage in ("draw", "shuffle"):
-        return f"{plural(s.draws_left, 'card')} to draw"
+        return ngettext("{n} card to draw", "{n} cards to draw", s.draws_left).format(
+            n=s.draws_left)
     if s.moves_left:
-        return f"{plural(s.moves_left, 'move')} left"
-    return "Both moves made"
+        return ngettext("{n} move left", "{n} moves left", s.moves_left).format(n=s.moves_left)
+    return _("Both moves made")
 
 
 def clock_words(s: Seen) -> str:
     """The endgame's clock, or nothing before two players are left."""
     if s.turns_left is None or s.is_over:
         return ""
+    n = s.turns_left
     if s.phase == "two-left":
-        return f"Last rounds in {plural(s.turns_left, 'turn')}"
-    return f"{plural(s.turns_left, 'turn')} to a draw"
+        return ngettext("Last rounds in {n} turn", "Last rounds in {n} turns", n).format(n=n)
+    return ngettext("{n} turn to a draw", "{n} turns to a draw", n).format(n=n)
 
 
 def ending_words(s: Seen) -> str:
     """The big words of a finished game."""
     v = Voice(s.names, s.viewer)
     if s.winner is not None:
-        return sentence(f"{v.says(s.winner, 'wins')}!", v.names)
+        return sentence(v.line(s.winner, _("you win!"), _("{name} wins!")), v.names)
     if s.drawn:
-        return "Drawn: gnäll!"
+        return _("Drawn: gnäll!")
     return ""
 
 
@@ -209,23 +224,25 @@ def status_words(s: Seen) -> str:
     v = Voice(s.names, s.viewer)
     if s.is_over:
         if s.winner is not None:
-            return sentence(f"{v.be(s.winner)} the last with piles", v.names)
+            return sentence(v.line(s.winner, _("you are the last with piles"),
+                                   _("{name} is the last with piles")), v.names)
         both = v.group(list(s.drawn))
-        return sentence(f"{both} both kept piles", v.names)
+        return sentence(_("{players} both kept piles").format(players=both), v.names)
     t = s.turn
     if t is None:
         return ""
     if s.stage == "shuffle":
-        return "The stock is empty: it is rebuilt."
+        return _("The stock is empty: it is rebuilt.")
     if not v.me(t):
-        return sentence(f"It is {v.whose(t)} turn", v.names)
+        return sentence(_("It is {owner} turn").format(owner=v.owner(t)), v.names)
     if s.stage == "draw":
-        return "Draw: the stock or the discard pile."
+        return _("Draw: the stock or the discard pile.")
     if any(a.verb in ("attack", "defend") for a in s.legal):
-        return "Pick a card, then where it goes."
+        return _("Pick a card, then where it goes.")
     if any(a.verb == "end" for a in s.legal):
-        return "Your hand is empty: press End turn."
-    return "Discard a card to end your turn."
+        # i18n: "End turn" is the button's label (the button's own message)
+        return _("Your hand is empty: press End turn.")
+    return _("Discard a card to end your turn.")
 
 
 def build(s: Seen, title: str) -> TableModel:
@@ -362,13 +379,13 @@ def chosen_cards(state: GnallknektState, seat: int, chosen: Sequence[Hashable]
 
 class GnallknektAdapter:
     game = "gnallknekt"
-    title = "A Gnällknekt table"
+    title = N_("A Gnällknekt table")
     style = STYLE
-    target_word = "games"
+    target_word = N_("games")
     """What a match's length counts, for the teacher's set-up line."""
 
     def model(self, state: GnallknektState, viewer: int | None) -> TableModel:
-        return build(seen(state, viewer), self.title)
+        return build(seen(state, viewer), _(self.title))
 
     def paths(self, state: GnallknektState, seat: int, legal: Sequence[Action]
               ) -> dict[Action, tuple[Hashable, ...]]:
@@ -391,8 +408,8 @@ class GnallknektAdapter:
         return out
 
     def buttons(self) -> dict[str, tuple[str, str]]:
-        return {"end": ("End turn", "Your hand is empty, so there is nothing to discard: "
-                                    "end your turn")}
+        return {"end": (pgettext("button", "End turn"),
+                        _("Your hand is empty, so there is nothing to discard: end your turn"))}
 
     def refuse(self, state: GnallknektState, seat: int, ref: Hashable) -> str | None:
         """Why a click on ``ref``, with nothing picked, is no move for ``seat`` now."""
@@ -401,27 +418,30 @@ class GnallknektAdapter:
         kind = ref[0]
         if state.stage == DRAW:
             if kind in ("hand", "up", "pile"):
-                return (f"Draw first: click the stock or the discard pile "
-                        f"({plural(state.draws_left, 'more card')} to draw).")
+                n = state.draws_left
+                return ngettext("Draw first: click the stock or the discard pile ({n} more "
+                                "card to draw).",
+                                "Draw first: click the stock or the discard pile ({n} more "
+                                "cards to draw).", n).format(n=n)
             return None
         if ref in (STOCK, DISCARD):
-            return ("You have drawn your cards. Now pick a card, then click where it goes "
-                    "(the discard pile discards it and ends your turn).")
+            return _("You have drawn your cards. Now pick a card, then click where it goes "
+                     "(the discard pile discards it and ends your turn).")
         if kind == "pile":
-            return "Pick your card or pair first, then click the pile it goes to."
+            return _("Pick your card or pair first, then click the pile it goes to.")
         if kind == "up" and ref[1] == seat and len(ref) == 4 and ref[2] in (0, 1, 2) \
                 and isinstance(ref[3], int) and 0 <= ref[3] < len(state.up[seat][ref[2]]):
             up = state.up[seat][ref[2]]
             if ref[3] < len(up) - 2 or (ref[3] == len(up) - 2 and len(top_unit(up)) < 2):
-                return ("Only the top card of a pile, or its top pair, can attack; click "
-                        "the top card.")
+                return _("Only the top card of a pile, or its top pair, can attack; click "
+                         "the top card.")
             if state.moves >= 2:
-                return "You have made both moves: discard a card to end your turn."
+                return _("You have made both moves: discard a card to end your turn.")
             if state.lives[seat] == 1 and len(up) + len(state.down[seat][ref[2]]) <= len(
                     top_unit(up)):
-                return ("Those are the last cards of your only pile: attacking with them "
-                        "would leave you nothing, so they stay.")
-            return "That card beats no pile now."
+                return _("Those are the last cards of your only pile: attacking with them "
+                         "would leave you nothing, so they stay.")
+            return _("That card beats no pile now.")
         return None
 
     def refuse_choice(self, state: GnallknektState, seat: int,
@@ -432,31 +452,35 @@ class GnallknektAdapter:
             return None
         cards, source = picked
         if ref == STOCK:
-            return "You have drawn your cards; the stock takes nothing back."
+            return _("You have drawn your cards; the stock takes nothing back.")
         if ref == DISCARD:
             if len(cards) > 1:
-                return "A turn ends by discarding one card, not a pair."
-            return "A card from a pile cannot be discarded: only a card of your hand."
+                return _("A turn ends by discarding one card, not a pair.")
+            return _("A card from a pile cannot be discarded: only a card of your hand.")
         place = place_of(state, ref)
         if place is None:
             return None
         target, i = place
         if target == seat:
             if source != "hand":
-                return "A card on your pile stays there: it can only attack another pile."
+                return _("A card on your pile stays there: it can only attack another pile.")
             if state.moves >= 2:
-                return "You have made both moves: discard a card to end your turn."
+                return _("You have made both moves: discard a card to end your turn.")
             up = state.up[seat][i]
             if len(up) + len(cards) > 3:
-                return (f"Your {WORDS[i]} pile has {plural(len(up), 'face-up card')}, and no "
-                        "pile may hold more than three.")
+                said = ngettext("{pile} has {n} face-up card, and no pile may hold more than "
+                                "three.",
+                                "{pile} has {n} face-up cards, and no pile may hold more than "
+                                "three.", len(up)).format(pile=_(YOUR_PILES[i]), n=len(up))
+                return said[:1].upper() + said[1:]
             return None
         if state.moves >= 2:
-            return "You have made both moves: discard a card to end your turn."
+            return _("You have made both moves: discard a card to end your turn.")
         if not state.up[target][i]:
             return None
-        why = beats_name(cards, state.target(target, i), state.lone_jack(target, i))
-        return f"Not on {state.game.names[target]}'s {WORDS[i]} pile: {why}."
+        why = beats_name(cards, state.target(target, i), state.lone_jack(target, i), told=True)
+        pile = _(THEIR_PILES[i]).format(owner=genitive(state.game.names[target]))
+        return _("Not on {pile}: {why}.").format(pile=pile, why=why)
 
     def sprite_keys(self) -> list[str]:
         return [face(c) for c in PACK] + [STYLE.back]
@@ -492,7 +516,7 @@ class GnallknektAdapter:
         game is over, so its end and its review stay on the table until Next game)."""
         if state.lives[seat] or state.is_over:
             return ""
-        return "Your piles are all gone, so the others play this game to its end."
+        return _("Your piles are all gone, so the others play this game to its end.")
 
     def standings(self, match: Any) -> list[dict[str, Any]]:
         """Games won and piles left, a finished game's win counted at once (the match
@@ -506,6 +530,11 @@ class GnallknektAdapter:
         """The ranks in their two orders: attacking (the Ace highest) and lying on a pile
         (the Ace lowest), with the Jack apart, the trump. Two of every card make the pack."""
         cw, ch, gap = STYLE.w, STYLE.h, 8.0
+        # Said now, in the language in use, for the picture drawn later.
+        rows = ((ATTACK_ORDER, _("attacking")), (PILE_ORDER, _("on a pile")))
+        low_high = _("low → high")
+        notes = {0: _("lowest"), 11: _("highest")}
+        trump = _("trump")
         step = cw + gap
         left = 96.0
         width = int(left + 12 * step + 24 + cw + 16)
@@ -513,34 +542,41 @@ class GnallknektAdapter:
 
         def draw(p: Any) -> None:
             p.rect(0, 0, width, height, fill="#0e2a1c")
-            for row, (order, words) in enumerate(((ATTACK_ORDER, "attacking"),
-                                                  (PILE_ORDER, "on a pile"))):
+            for row, (order, words) in enumerate(rows):
                 y = 8 + row * (ch + 34)
                 p.text(left / 2, y + ch / 2 - 8, words, size=13, fill="#fdfaf2", bold=True)
-                p.text(left / 2, y + ch / 2 + 10, "low → high", size=11, fill="#d9e8dd")
+                p.text(left / 2, y + ch / 2 + 10, low_high, size=11, fill="#d9e8dd")
                 for i, rank in enumerate(order):
                     x = left + i * step
                     p.image(face(rank + "H"), x, y, cw, ch)
-                    note = {0: "lowest", 11: "highest"}.get(i, "")
+                    note = notes.get(i, "")
                     if note:
                         p.text(x + cw / 2, y + ch + 13, note, size=11, fill="#d9e8dd")
             x = left + 12 * step + 24
             y = 8 + (ch + 34) / 2
             p.image(face("JH"), x, y, cw, ch)
-            p.text(x + cw / 2, y + ch + 13, "trump", size=12, fill="#f2c94c", bold=True)
+            p.text(x + cw / 2, y + ch + 13, trump, size=12, fill="#f2c94c", bold=True)
 
-        alt = ("The Gnällknekt ranks. Attacking, from low to high: "
-               + ", ".join(RANK_WORDS[r] for r in ATTACK_ORDER)
-               + ". Lying on a pile, from low to high: "
-               + ", ".join(RANK_WORDS[r] for r in PILE_ORDER)
-               + ": the Ace is the highest attacker and the lowest card on a pile. The Jack "
-               "stands outside both orders: it is the trump, beaten only by another Jack. "
-               "The pack is two French packs, 104 cards.")
-        return draw, width, height, alt, "The Gnällknekt ranks"
+        alt = _("The Gnällknekt ranks. Attacking, from low to high: {attacking}. Lying on a "
+                "pile, from low to high: {on_pile}: the Ace is the highest attacker and the "
+                "lowest card on a pile. The Jack stands outside both orders: it is the trump, "
+                "beaten only by another Jack. The pack is two French packs, 104 cards."
+                ).format(attacking=", ".join(_(RANK_WORDS[r]) for r in ATTACK_ORDER),
+                         on_pile=", ".join(_(RANK_WORDS[r]) for r in PILE_ORDER))
+        return draw, width, height, alt, _("The Gnällknekt ranks")
 
 
-RANK_WORDS = {**{str(n): str(n) for n in range(2, 11)}, "J": "Jack", "Q": "Queen",
-              "K": "King", "A": "Ace"}
+RANK_WORDS = {**{str(n): str(n) for n in range(2, 11)}, "J": N_("Jack"), "Q": N_("Queen"),
+              "K": N_("King"), "A": N_("Ace")}
+"""The ranks in words, for the picture's alt text (``_`` where it is said)."""
+
+
+def genitive(name: str) -> str:
+    """A seat's name in the genitive where no voice is at hand: "Bo's", in Swedish "Bos"
+    ("Lars" stays "Lars", as in ``Voice.owner``)."""
+    if language() == "sv":
+        return name if name.endswith(("s", "x", "z")) else name + "s"
+    return f"{name}'s"
 
 
 ADAPTER = GnallknektAdapter()
