@@ -27,7 +27,10 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # the notebook executes reach the page (without it Voila sends the page after execution and
 # such canvases stay blank).
 GAME         ?= kille
-APP_NOTEBOOK ?= notebooks/$(GAME)/03-play.ipynb
+# UI=sv serves the Swedish play page (notebooks/sv/GAME/03-play.ipynb, built from the English
+# one by tools/i18n.py); LANG and LANGUAGE are left to the system, whose own variables they are.
+UI           ?= en
+APP_NOTEBOOK ?= notebooks/$(if $(filter sv,$(UI)),sv/)$(GAME)/03-play.ipynb
 APP_IP       ?= 127.0.0.1
 APP_PORT     ?= 8866
 # The page asks nothing of the internet: jupyter/voila/templates/kortspel is Voila's lab
@@ -64,7 +67,8 @@ help:
 	@echo "make lint       ruff check and mypy"
 	@echo "make bench      engine benchmark (python -m kortspel bench)"
 	@echo "make app        serve $(APP_NOTEBOOK) with Voila on http://$(APP_IP):$(APP_PORT)/"
-	@echo "                (GAME=kille: the game whose notebooks/GAME/03-play.ipynb to serve)"
+	@echo "                (GAME=kille: the game whose notebooks/GAME/03-play.ipynb to serve;"
+	@echo "                UI=sv: the page in Swedish, notebooks/sv/GAME/03-play.ipynb)"
 	@echo "make notebooks  re-execute every notebook in place (outputs kept, no widget state)"
 	@echo "make site       build site/: every notebook as a static site that runs in the browser"
 	@echo "make site-serve serve site/ on http://127.0.0.1:$(SITE_PORT)/ for a try"
@@ -195,6 +199,7 @@ bench: $(STAMP)
 	$(BIN)/python -m kortspel bench
 
 app: $(STAMP)
+	@test -n "$(filter en sv,$(UI))" || { echo "UI is en (English) or sv (svenska), not $(UI)"; exit 1; }
 	@test -f $(APP_NOTEBOOK) || { echo "no $(APP_NOTEBOOK): GAME is one of:" \
 	    $(patsubst notebooks/%/03-play.ipynb,%,$(wildcard notebooks/*/03-play.ipynb)); exit 1; }
 	@echo "Open http://$(APP_IP):$(APP_PORT)/ in a browser (Ctrl+C here stops the app)."
