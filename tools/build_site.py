@@ -411,9 +411,16 @@ HOME_LINK = """<style>
 </style>
 <script>
  document.addEventListener("DOMContentLoaded", () => {{
+   // A Swedish lesson (notebooks/sv/...) or play page (lang=sv) leads to the Swedish front
+   // page, in Swedish.
+   const q = new URLSearchParams(location.search);
+   const sv = q.get("lang") === "sv" || (q.get("path") || "").startsWith("notebooks/sv/");
    const a = document.createElement("a");
-   a.id = "kortspel-home"; a.href = "../index.html"; a.textContent = "\u2190 All games";
-   a.title = "Back to the front page: every game, its play page and its lessons";
+   a.id = "kortspel-home"; a.href = sv ? "../index-sv.html" : "../index.html";
+   a.textContent = sv ? "\u2190 Alla spel" : "\u2190 All games";
+   a.title = sv ? "Tillbaka till startsidan: alla spel, deras spelsidor och lektioner"
+                : "Back to the front page: every game, its play page and its lessons";
+   if (sv) document.documentElement.lang = "sv";
    document.body.appendChild(a);
  }});
  // A lesson's link to a rules page (``../../docs/rules/kille.md#zero``, as in the
@@ -492,7 +499,7 @@ def play_code(notebook: Path) -> str:
     return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
 
 
-def play_url(notebook: Path) -> str:
+def play_url(notebook: Path, lang: str = "en") -> str:
     """The play page of a game without code: the site's REPL app, told by its URL to run the
     play notebook's code at once, with the code, the prompt and the banner hidden (the same
     settings and New game button as `make app`'s Voila page; its empty prompt line is hidden by
@@ -504,6 +511,8 @@ def play_url(notebook: Path) -> str:
     query = [("kernel", "python"), ("showBanner", "0"),
              ("hideCodeInput", "1"), ("execute", "1"), (PLAY_FLAG, "1")]
     query += [("code", line) for line in play_code(notebook).splitlines()]
+    if lang != "en":  # the page's own words (its link home) follow; the code sets the rest
+        query.append(("lang", lang))
     return "repl/index.html?" + urlencode(query)
 
 
@@ -511,13 +520,58 @@ ORDER = ("kille", "knock", "kopknack", "gnallknekt")
 """The games in the order a class meets them: Kille's one card first, Gnällknekt's long game
 last. A game not named here comes after them."""
 
-LESSON_WORDS = {"01-rules": "1 Rules", "02-worked-examples": "2 Worked hands", "03-play": "3 Play",
-                "04-strategy": "4 Strategy", "05-coach": "5 The coach"}
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "lang": "en", "title": "kortspel: four Swedish card games in the browser",
+        "heading": "kortspel: four Swedish card games",
+        "intro": "Everything here runs in this browser: nothing to install, and nothing you do "
+                 "is sent anywhere. Each page starts its own Python, which takes a little while "
+                 "the first time (up to a minute on a slow computer); after that it answers at "
+                 "once.\nNew here? Start with <a href=\"{start}\">the start-here page</a>.",
+        "game": "Game", "play_col": "Play against the computer", "lessons": "Lessons, in order",
+        "play": "Play {name}",
+        "outro": "A lesson opens in this tab; your browser's Back button, or <b>\u2190 All "
+                 "games</b> at the top of the lesson, brings you back here. Changes you make in "
+                 "a lesson are kept in this browser only. Teachers: <a href=\"lab/index.html"
+                 "?path={start_path}\">every notebook in JupyterLab</a>, several side by side.",
+        "other": "På svenska", "other_title": "Samma sidor på svenska",
+        "01-rules": "1 Rules", "02-worked-examples": "2 Worked hands", "03-play": "3 Play",
+        "04-strategy": "4 Strategy", "05-coach": "5 The coach",
+        "join": "Join a room", "join_note": "(your teacher gives you the code):",
+        "code": "Room code", "name": "Your name", "join_button": "Join",
+    },
+    "sv": {
+        "lang": "sv", "title": "kortspel: fyra svenska kortspel i webbläsaren",
+        "heading": "kortspel: fyra svenska kortspel",
+        "intro": "Allt här körs i den här webbläsaren: inget att installera, och inget du gör "
+                 "skickas någonstans. Varje sida startar sin egen Python, och det tar en stund "
+                 "första gången (upp till en minut på en långsam dator); sedan svarar den "
+                 "direkt.\nNy här? Börja med <a href=\"{start}\">startsidan</a>.",
+        "game": "Spel", "play_col": "Spela mot datorn", "lessons": "Lektioner, i ordning",
+        "play": "Spela {name}",
+        "outro": "En lektion öppnas i den här fliken; webbläsarens bakåtknapp, eller <b>\u2190 "
+                 "Alla spel</b> överst i lektionen, tar dig tillbaka hit. Det du ändrar i en "
+                 "lektion sparas bara i den här webbläsaren. Lärare: <a href=\"lab/index.html"
+                 "?path={start_path}\">alla anteckningsböcker i JupyterLab</a>, flera bredvid "
+                 "varandra.",
+        "other": "In English", "other_title": "The same pages in English",
+        "01-rules": "1 Regler", "02-worked-examples": "2 Exempelgivar", "03-play": "3 Spela",
+        "04-strategy": "4 Strategi", "05-coach": "5 Coachen",
+        "join": "Gå med i ett rum", "join_note": "(koden får du av din lärare):",
+        "code": "Rumskod", "name": "Ditt namn", "join_button": "Gå med",
+    },
+}
+"""The front page's words in each language: one page, written once, filled in twice
+(``index.html`` in English, ``index-sv.html`` in Swedish, each linking the other)."""
+
+FRONT_PAGES = {"en": "index.html", "sv": "index-sv.html"}
+SWEDISH_TITLES = {"knock": "Knack"}
+"""A game's name where Swedish players call it otherwise than its English title."""
 
 INDEX = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>kortspel: four Swedish card games in the browser</title>
+<title>{title}</title>
 <!-- JupyterLite's pages read their settings up to this root page: it keeps the empty block
      they look for (and does not load config-utils.js, which would send it to the lab). -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">
@@ -529,20 +583,17 @@ INDEX = """<!doctype html>
  h1 {{ color: #1f6b45; }} table {{ border-collapse: collapse; width: 100%; }}
  td, th {{ padding: .45em .6em; border-bottom: 1px solid #d9e8dd; text-align: left; }}
  a {{ color: #14482e; font-weight: bold; }} .lessons a {{ white-space: nowrap; }}
+ #language {{ float: right; margin-top: .4em; border: 1px solid #b9d3c2; border-radius: 4px;
+             padding: 3px 9px; text-decoration: none; background: #fdfaf2; }}
 </style></head><body>
-<h1>kortspel: four Swedish card games</h1>
-<p>Everything here runs in this browser: nothing to install, and nothing you do is sent
-anywhere. Each page starts its own Python, which takes a little while the first time
-(up to a minute on a slow computer); after that it answers at once.
-New here? Start with <a href="{start}">the start-here page</a>.</p>
+<a id="language" href="{other_page}" hreflang="{other_lang}" title="{other_title}">{other}</a>
+<h1>{heading}</h1>
+<p>{intro}</p>
 {join}
-<table><tr><th>Game</th><th>Play against the computer</th><th>Lessons, in order</th></tr>
+<table><tr><th>{game}</th><th>{play_col}</th><th>{lessons}</th></tr>
 {rows}
 </table>
-<p>A lesson opens in this tab; your browser's Back button, or <b>← All games</b> at the
-top of the lesson, brings you back here. Changes you make in a lesson are kept in this
-browser only. Teachers: <a href="lab/index.html?path=notebooks/00-start-here.ipynb">every
-notebook in JupyterLab</a>, several side by side.</p>
+<p>{outro}</p>
 </body></html>
 """
 
@@ -552,21 +603,22 @@ JOIN_FORM = """<!-- Join a room: shown only when a classroom server (python -m k
      Relative addresses, so it works under a sub-path too. -->
 <form id="join-room" action="play" method="get" hidden
  style="margin:1em 0;padding:.8em 1em;border:2px solid #1f6b45;border-radius:8px">
-<b>Join a room</b> (your teacher gives you the code):
-<label>Room code <input name="code" required maxlength="12" size="7" autocomplete="off"
+<input type="hidden" name="lang" value="{lang}">
+<b>{join}</b> {join_note}
+<label>{code} <input name="code" required maxlength="12" size="7" autocomplete="off"
  autocapitalize="characters" spellcheck="false" placeholder="HQTKA"></label>
-<label>Your name <input name="name" required maxlength="24" size="12" autocomplete="off"
+<label>{name} <input name="name" required maxlength="24" size="12" autocomplete="off"
  spellcheck="false" placeholder="Alva"></label>
-<button type="submit">Join</button>
+<button type="submit">{join_button}</button>
 </form>
 <script>
-fetch("api/hello", {cache: "no-store"}).then(r => r.ok ? r.json() : null)
-  .then(j => { if (j && j.kortspel === "rooms")
-                 document.getElementById("join-room").hidden = false; })
-  .catch(() => {});
+fetch("api/hello", {{cache: "no-store"}}).then(r => r.ok ? r.json() : null)
+  .then(j => {{ if (j && j.kortspel === "rooms")
+                 document.getElementById("join-room").hidden = false; }})
+  .catch(() => {{}});
 </script>"""
-"""The front page's "Join a room" form: kept to itself, so other changes to the page (a
-language switch) leave it alone."""
+"""The front page's "Join a room" form: kept to itself, so other changes to the page leave
+it alone; it tells the pupils' page the page's language."""
 
 
 def lesson_url(path: str) -> str:
@@ -575,37 +627,55 @@ def lesson_url(path: str) -> str:
     return f"notebooks/index.html?path={path}"
 
 
+def _games(contents: Path, where: str) -> list[Path]:
+    """The play notebooks under ``where`` (``notebooks`` or ``notebooks/sv``), in teaching
+    order."""
+    return sorted((contents / where).glob("*/03-play.ipynb"),
+                  key=lambda p: (ORDER.index(p.parent.name) if p.parent.name in ORDER
+                                 else len(ORDER), p.parent.name))
+
+
 def write_index(out: Path, contents: Path) -> dict[str, str]:
-    """The site's front page: each game's play page (no code) and its lessons, in the order
-    a class meets them; returns each game's title by its folder."""
+    """The site's front pages, English and Swedish: each game's play page (no code) and its
+    lessons, in the order a class meets them; returns each game's title by its folder."""
     import kortspel
 
-    rows, games = [], {}
-    plays = sorted((contents / "notebooks").glob("*/03-play.ipynb"),
-                   key=lambda p: (ORDER.index(p.parent.name) if p.parent.name in ORDER
-                                  else len(ORDER), p.parent.name))
-    for play in plays:
-        game = play.parent.name
-        try:
-            name = kortspel.spec(game).title  # Köpknack, Swedish Knock: as the games say
-        except kortspel.KortspelError:
-            name = game.capitalize()
-        games[game] = name
-        title = json.loads(play.read_text(encoding="utf-8"))["cells"][0]["source"]
-        heading = next((line.lstrip("# ").strip() for line in title if line.startswith("#")),
-                       game)
-        lessons = " · ".join(
-            f'<a href="{html.escape(lesson_url(f"notebooks/{game}/{nb.name}"))}" '
-            f'title="{html.escape(name)}: {nb.stem}">'
-            f"{html.escape(LESSON_WORDS.get(nb.stem, nb.stem))}</a>"
-            for nb in sorted(play.parent.glob("*.ipynb")))
-        rows.append(f"<tr><td>{html.escape(name)}</td>"
-                    f'<td><a href="{html.escape(play_url(play))}" data-game="{game}" '
-                    f'title="{html.escape(heading)}">Play {html.escape(name)}</a></td>'
-                    f'<td class="lessons">{lessons}</td></tr>')
-    start = html.escape(lesson_url("notebooks/00-start-here.ipynb"))
-    (out / "index.html").write_text(INDEX.format(rows="\n".join(rows), start=start,
-                                                 join=JOIN_FORM), encoding="utf-8")
+    games: dict[str, str] = {}
+    for lang, page in FRONT_PAGES.items():
+        words = WORDS[lang]
+        where = "notebooks" if lang == "en" else f"notebooks/{lang}"
+        rows = []
+        for play in _games(contents, where):
+            game = play.parent.name
+            try:
+                name = kortspel.spec(game).title  # Köpknack, Swedish Knock: as the games say
+            except kortspel.KortspelError:
+                name = game.capitalize()
+            if lang == "en":
+                games[game] = name
+            else:
+                name = SWEDISH_TITLES.get(game, name)
+            title = json.loads(play.read_text(encoding="utf-8"))["cells"]
+            heading = next((line.lstrip("# ").strip() for cell in title
+                            if cell["cell_type"] == "markdown" for line in cell["source"]
+                            if line.startswith("#")), game)
+            lessons = " · ".join(
+                f'<a href="{html.escape(lesson_url(f"{where}/{game}/{nb.name}"))}" '
+                f'title="{html.escape(name)}: {nb.stem}">'
+                f"{html.escape(words.get(nb.stem, nb.stem))}</a>"
+                for nb in sorted(play.parent.glob("*.ipynb")))
+            rows.append(f"<tr><td>{html.escape(name)}</td>"
+                        f'<td><a href="{html.escape(play_url(play, lang))}" data-game="{game}" '
+                        f'title="{html.escape(heading)}">'
+                        f"{html.escape(words['play'].format(name=name))}</a></td>"
+                        f'<td class="lessons">{lessons}</td></tr>')
+        start_path = f"{where}/00-start-here.ipynb"
+        other = "sv" if lang == "en" else "en"
+        fields = dict(words, rows="\n".join(rows), join=JOIN_FORM.format(**words),
+                      other_page=FRONT_PAGES[other], other_lang=other)
+        fields["intro"] = words["intro"].format(start=html.escape(lesson_url(start_path)))
+        fields["outro"] = words["outro"].format(start_path=start_path)
+        (out / page).write_text(INDEX.format(**fields), encoding="utf-8")
     return games
 
 

@@ -248,6 +248,31 @@ def test_the_front_page_shows_at_once_and_links_every_game(page, site) -> None:
     assert not ABORTED, ABORTED
 
 
+def test_the_swedish_front_page_links_every_swedish_lesson_and_the_english_one(page, site
+                                                                            ) -> None:
+    """``index-sv.html``: the same front page in Swedish, every lesson and play page from
+    notebooks/sv/, each front page linking the other; no English left on it."""
+    from tests.i18n_helpers import english_words
+
+    page.goto(f"{site}/index.html")
+    page.click("#language")
+    page.wait_for_url("**/index-sv.html")
+    assert page.evaluate("document.documentElement.lang") == "sv"
+    links = page.eval_on_selector_all("a", "els => els.map((a) => a.getAttribute('href'))")
+    assert "notebooks/index.html?path=notebooks/sv/00-start-here.ipynb" in links
+    for game in GAMES:
+        for lesson in ("01-rules", "02-worked-examples", "03-play", "04-strategy", "05-coach"):
+            assert f"notebooks/index.html?path=notebooks/sv/{game}/{lesson}.ipynb" in links
+        play = next(h for h in links if h.startswith("repl/") and f"game%3D%22{game}%22" in h)
+        assert "lang=sv" in play and "set_language" in play
+    text = page.inner_text("body")
+    assert english_words(text) == [], text
+    _shot(page, "front-page-sv")
+    page.click("#language")
+    page.wait_for_url("**/index.html")
+    assert not ABORTED, ABORTED
+
+
 def _asked_hello(page) -> None:
     """Wait until the front page's probe of ``api/hello`` has had its answer."""
     page.wait_for_function("""() => performance.getEntriesByType('resource').some(
