@@ -10,6 +10,7 @@ from typing import Any
 
 from ..checks import check_choice, quote
 from ..errors import RulesError
+from ..i18n import N_
 
 PENALTY_STAKES: dict[str, int] = {"double": 2, "single": 1}
 """What a player who takes no trick pays into the next pot, in stakes."""
@@ -67,11 +68,15 @@ POT_STAKES = 1 + 2 * (SEATS[1] - 1)
 seat of the largest table. A stake is limited so that this pot still fits the digits of a
 number in a record (``checks.check_int``)."""
 
-LENGTHS: Mapping[str, str] = MappingProxyType({"short": "short: each seat deals once",
-                                               "standard": "standard: each seat deals twice",
-                                               "long": "long: each seat deals three times"})
+# i18n: a session's lengths as a menu names them (a session is "ett parti")
+LENGTHS: Mapping[str, str] = MappingProxyType({"short": N_("short: each seat deals once"),
+                                               "standard": N_("standard: each seat deals "
+                                                              "twice"),
+                                               "long": N_("long: each seat deals three "
+                                                          "times")})
 """Session lengths a player may choose, shortest first, with how a menu names them (read-only:
-every session shares it, so a caller must not be able to change it)."""
+every session shares it, so a caller must not be able to change it). The names are marked
+for the catalogue and translated where a menu shows them (``_(LENGTHS[key])``)."""
 _ROUNDS = {"short": 1, "standard": 2, "long": 3}
 
 

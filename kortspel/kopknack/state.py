@@ -19,10 +19,9 @@ from ..errors import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    plural,
-    say_list,
 )
 from ..events import Event, Zone, hand
+from ..i18n import N_, _, ngettext, pgettext
 from ..shell import HandState
 from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
@@ -30,11 +29,30 @@ from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_
 from .observation import BID, BUY, OVER, PHASES, PLAY, ObservedState, observe
 from .rules import Rules
 from .tricks import _duty, broken_duty, legal_cards, winning_index
+from .words import and_list, or_list
 
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
 TRICKS = 3
 MAX_EXCHANGE = 3
+
+# What a refusal says a seat cannot do, per verb: whole sentences for the reader and for
+# another seat (a Swedish "fold" is "lägga dig" said to you, "lägga sig" of another).
+_CANNOT: dict[str, tuple[str, str]] = {
+    "knock": (N_("you cannot knock now"), N_("{name} cannot knock now")),
+    "fold": (N_("you cannot fold now"), N_("{name} cannot fold now")),
+    "exchange": (N_("you cannot exchange now"), N_("{name} cannot exchange now")),
+    "play": (N_("you cannot play now"), N_("{name} cannot play now")),
+}
+# i18n: a phase of a deal, in "it is the {phase}"
+_PHASE_WORDS = (N_("bidding"), N_("buying"), N_("play"), N_("over"))
+
+
+def _bid_word(verb: str, you: bool) -> str:
+    """A bid as what a seat may do ("knock", "fold"), after "you may" or "b may"."""
+    if verb == KNOCK:
+        return pgettext("may", "knock")
+    return pgettext("you may", "fold") if you else pgettext("may", "fold")
 
 
 class Outcome(NamedTuple):
@@ -526,29 +544,35 @@ class KopknackState(HandState):
     # -- refusals -----------------------------------------------------------------------------
 
     def _over_message(self) -> str:
-        return "the deal is over; deal the next one to play on"
+        return _("the deal is over; deal the next one to play on")
 
-    def say_legal(self, seat: int) -> str:
+    def say_legal(self, seat: int, you: bool = False) -> str:
         """What ``seat`` may do now, in words for an error message ("knock or fold", "play
-        9♠ or K♠": cards as the narration shows them)."""
+        9♠ or K♠": cards as the narration shows them), in the language in use. ``you``: the
+        words follow "you may" (a Swedish "fold" then says "lägga dig", not "lägga sig")."""
         legal = self.legal_actions(seat)
         if not legal:
-            return "do nothing now"
+            return _("do nothing now")
         verb = legal[0].verb
         if verb == "play":
-            return "play " + " or ".join(SHOWN[a.args[0][1]] for a in legal)  # type: ignore[index]
+            cards = or_list([SHOWN[a.args[0][1]] for a in legal])  # type: ignore[index]
+            return _("play {cards}").format(cards=cards)
         if verb == "exchange":
             most = max(len(a.args[0][1]) for a in legal)  # type: ignore[arg-type]
             if most == 0:
-                return "only keep the hand (exchange with no cards: the talon is empty)"
-            return (f"exchange up to {plural(most, 'card')} of the hand, or none (an "
-                    "exchange of no cards keeps the hand)")
-        return " or ".join(a.verb for a in legal)
+                return _("only keep the hand (exchange with no cards: the talon is empty)")
+            return ngettext("exchange up to {n} card of the hand, or none (an exchange of no "
+                            "cards keeps the hand)",
+                            "exchange up to {n} cards of the hand, or none (an exchange of no "
+                            "cards keeps the hand)", most).format(n=most)
+        return or_list([_bid_word(a.verb, you) for a in legal])
 
     def _refuse(self, action: Action) -> None:
         """Raise the error that says why ``action`` is not allowed now, and what is: in the
         words a learner reads at the table (cards as "K♦"; a seat named "you" is the reader,
-        so "you have folded", never "you has folded")."""
+        so "you have folded", never "you has folded"), in the language in use. A bad
+        argument (no such seat, a malformed action) is a programmer's error and stays
+        English."""
         g = self.game
         n = g.seats
         seat, verb = action.seat, action.verb
@@ -558,50 +582,76 @@ class KopknackState(HandState):
                 f"({', '.join(g.names)})")
         g.codec.check(action)  # the form: a verb of the game, the right who, its arguments
         v = Voice(g.names, None)
-        who = v.who(seat)
         me = self.to_act
         assert me is not None
-        now = f"it is {v.whose(me)} turn; {v.who(me)} may {self.say_legal(me)}"
+
+        def may(s: int) -> str:
+            """"you may knock or fold", "b may play 9♠ or K♠"."""
+            return v.line(s, _("you may {legal}"), _("{name} may {legal}"),
+                          legal=self.say_legal(s, v.me(s)))
+
+        def cannot(s: int, what: str) -> str:
+            """"you cannot knock now", "b cannot play now"."""
+            you, other = _CANNOT[what]
+            return v.line(s, _(you), _(other))
+
+        now = v.line(me, _("it is your turn; {may}"), _("it is {owner} turn; {may}"),
+                     may=may(me))
         if self._bids[seat] == FOLD:
-            raise IllegalActionError(f"{v.have(seat)} folded and {v.verb(seat, 'is', 'are')} "
-                                     f"out of this deal; {now}")
+            raise IllegalActionError(v.line(
+                seat, _("you have folded and are out of this deal; {now}"),
+                _("{name} has folded and is out of this deal; {now}"), now=now))
         if seat != me:
             if self.phase != BID and seat not in self.active:
-                raise IllegalActionError(f"{v.be(seat)} not in the play of this deal; {now}")
-            raise NotYourTurnError(f"{who} cannot {verb} now: {now}")
+                raise IllegalActionError(v.line(
+                    seat, _("you are not in the play of this deal; {now}"),
+                    _("{name} is not in the play of this deal; {now}"), now=now))
+            raise NotYourTurnError(_("{cannot}: {now}").format(cannot=cannot(seat, verb),
+                                                               now=now))
         ph = self.phase
         wanted = {BID: (KNOCK, FOLD), BUY: ("exchange",), PLAY: ("play",)}[ph]
         if verb not in wanted:
-            raise IllegalActionError(
-                f"{who} cannot {verb} now: it is the {PHASES[ph]}; {who} may "
-                f"{self.say_legal(seat)}")
+            # i18n: {phase} is "the bidding", "the buying" or "the play"
+            raise IllegalActionError(_("{cannot}: it is the {phase}; {may}").format(
+                cannot=cannot(seat, verb), phase=_(_PHASE_WORDS[ph]), may=may(seat)))
         mine = self._hands[seat]
-        holds = f"{v.says(seat, 'holds')} {' '.join(SHOWN[c] for c in mine)}"
+        hand_said = " ".join(SHOWN[c] for c in mine)
         if verb == "exchange":
             cards: tuple[str, ...] = action.get("cards")
             left = len(self.talon) - self.tp
             missing = [SHOWN[c] for c in cards if c not in mine]
             if missing:
-                why = f"{v.says(seat, 'does', 'do')} not hold {say_list(missing)}; {holds}"
+                why = v.line(seat, _("you do not hold {cards}; you hold {hand}"),
+                             _("{name} does not hold {cards}; {name} holds {hand}"),
+                             cards=and_list(missing), hand=hand_said)
             elif len(set(cards)) != len(cards):
-                why = (f"{v.says(seat, 'names')} a card twice; the cards exchanged are "
-                       "different cards")
+                why = v.line(seat, _("you name a card twice; the cards exchanged are different "
+                                     "cards"),
+                             _("{name} names a card twice; the cards exchanged are different "
+                               "cards"))
             elif len(cards) > MAX_EXCHANGE:
-                why = "at most three cards may be exchanged in one turn"
+                why = _("at most three cards may be exchanged in one turn")
             else:
-                why = (f"the talon holds only {plural(left, 'card')}, so no more may be "
-                       "exchanged" if left else "the talon is empty, so no card may be "
-                       "exchanged")
-            raise IllegalActionError(f"{who} cannot exchange {' '.join(SHOWN[c] for c in cards)}"
-                                     f": {why}; {who} may {self.say_legal(seat)}")
+                why = (ngettext("the talon holds only {n} card, so no more may be exchanged",
+                                "the talon holds only {n} cards, so no more may be exchanged",
+                                left).format(n=left) if left
+                       else _("the talon is empty, so no card may be exchanged"))
+            raise IllegalActionError(v.line(
+                seat, _("you cannot exchange {cards}: {why}; {may}"),
+                _("{name} cannot exchange {cards}: {why}; {may}"),
+                cards=" ".join(SHOWN[c] for c in cards), why=why, may=may(seat)))
         card: str = action.get("card")
         why_not = broken_duty(mine, self._trick, self.number, self.trump_suit, card, show)
         if why_not is not None:
             if card not in mine:
-                raise IllegalActionError(f"{who} cannot play {SHOWN[card]}: "
-                                         f"{v.says(seat, 'does', 'do')} not hold it; {holds}")
-            raise IllegalActionError(f"{who} cannot play {SHOWN[card]}: that breaks {why_not}")
-        raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self.say_legal(seat)}")
+                raise IllegalActionError(v.line(
+                    seat, _("you cannot play {card}: you do not hold it; you hold {hand}"),
+                    _("{name} cannot play {card}: {name} does not hold it; {name} holds "
+                      "{hand}"), card=SHOWN[card], hand=hand_said))
+            raise IllegalActionError(_("{who} cannot play {card}: that breaks {why}").format(
+                who=v.who(seat), card=SHOWN[card], why=why_not))
+        raise IllegalActionError(_("{cannot}; {may}").format(cannot=cannot(seat, verb),
+                                                             may=may(seat)))
 
     # -- the deal ---------------------------------------------------------------------------
 

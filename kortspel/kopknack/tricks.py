@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .cards import SUIT, VALUE, suit_word
+from ..i18n import _
+from .cards import SUIT, VALUE
+from .words import or_list, suit_name
 
 FREE = "free"
 """No duty binds: any card in the hand."""
@@ -135,25 +137,31 @@ def broken_duty(hand: Sequence[str], trick: Sequence[str], number: int, trump: s
     """Why ``card`` may not be played now, naming the duty it breaks and the cards the duty
     allows; ``None`` when it may. ``name`` writes a card: ``cards.show`` for "9♠", as the
     engine's refusals and the table say it to a learner; the default keeps a record's
-    spelling, "9S"."""
+    spelling, "9S". The words are in the language in use: a learner reads them at the
+    table (this runs only when a card is refused, never in a search)."""
     if card not in hand:
-        return f"{name(card)} is not in the hand, which holds {' '.join(map(name, hand))}"
+        return _("{card} is not in the hand, which holds {cards}").format(
+            card=name(card), cards=" ".join(map(name, hand)))
     d = duty(hand, trick, number, trump)
     if card in d.cards:
         return None
-    may = " or ".join(map(name, d.cards))
-    trumps = suit_word(trump)
+    may = or_list([name(c) for c in d.cards])
+    trumps = suit_name(trump)
+    # i18n: each of these follows "{who} cannot play {card}: that breaks ..."; {may} lists
+    # the cards allowed ("9♠ eller K♠")
     if d.name == LEAD_TRUMP:
-        return (f"the duty to lead a trump: in trick 2 a leader holding {trumps} (trumps) "
-                f"must lead one; play {may}")
+        return _("the duty to lead a trump: in trick 2 a leader holding {trumps} (trumps) must "
+                 "lead one; play {may}").format(trumps=trumps, may=may)
     led = SUIT[trick[0]]
     if SUIT[card] != led and any(SUIT[c] == led for c in hand):
-        return (f"the duty to follow suit: {suit_word(led)} were led and the hand holds "
-                f"{suit_word(led)}; play {may}")
+        return _("the duty to follow suit: {led} were led and the hand holds {led}; play "
+                 "{may}").format(led=suit_name(led), may=may)
     if d.name == HEAD:
-        return (f"the duty to head the trick: in trick {number} a trump that beats every "
-                f"card played so far must be played when the hand has one; play {may}")
+        return _("the duty to head the trick: in trick {number} a trump that beats every card "
+                 "played so far must be played when the hand has one; play {may}").format(
+                     number=number, may=may)
     if d.name == MUST_TRUMP:
-        return (f"the duty to trump: in trick 2 a seat with no {suit_word(led)} must play a "
-                f"trump ({trumps}) when it holds one; play {may}")
+        return _("the duty to trump: in trick 2 a seat with no {led} must play a trump "
+                 "({trumps}) when it holds one; play {may}").format(
+                     led=suit_name(led), trumps=trumps, may=may)
     raise AssertionError(f"no duty explains {card} against {d}")  # every case is above

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from kortspel import Action
+from kortspel.i18n import N_, _, ngettext, pgettext
 from kortspel.kopknack import (
     FOLLOW,
     FREE,
@@ -27,7 +28,6 @@ from kortspel.kopknack import (
     KopknackState,
     broken_duty,
     show,
-    suit_word,
     winning_index,
 )
 from kortspel.kopknack.telling import (
@@ -38,6 +38,7 @@ from kortspel.kopknack.telling import (
     story,
     tell,
 )
+from kortspel.kopknack.words import suit_one
 from kortspel.voice import Voice, sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
@@ -56,55 +57,65 @@ def card_ref(seat: int, card: str) -> Hashable:
     return ("card", seat, card)
 
 
-def _duty_words(name: str, lead: bool, led: str) -> str:
-    """What a duty asks of the seat to play, as the end of a sentence ("must follow
-    suit (hearts)")."""
+def _duty_words(name: str, lead: bool, led: str, who: str) -> str:
+    """What a duty asks of ``who`` (the seat to play, as a subject), as a clause ("you must
+    follow suit with a heart")."""
     if name == FOLLOW:
-        return f"must follow suit with a {suit_word(led)[:-1]}"
+        # i18n: {suit} is one card of the suit led ("a heart"; Swedish "hjärter")
+        return _("{who} must follow suit with a {suit}").format(who=who, suit=suit_one(led))
     if name == HEAD:
-        return "must head the trick with a trump"
+        # i18n: to head the trick is to play a trump that beats every card in it so far
+        return _("{who} must head the trick with a trump").format(who=who)
     if name == LEAD_TRUMP:
-        return "must lead a trump"
+        return _("{who} must lead a trump").format(who=who)
     if name == MUST_TRUMP:
-        return "must play a trump"
+        return _("{who} must play a trump").format(who=who)
     assert name == FREE
-    return "may lead any card" if lead else "may play any card"
+    return (_("{who} may lead any card") if lead else _("{who} may play any card")).format(
+        who=who)
 
 
 def status_of(s: Seen) -> str:
     """One short sentence on what happens now, told to the viewer (it fits the table's
-    middle, so the longer help is in the narration and the review)."""
+    middle, so the longer help is in the narration and the review), in the language in
+    use."""
     v = Voice(s.names, s.viewer)
     if s.is_over:
         if s.swept_by is not None:
-            return sentence(f"{v.says(s.swept_by, 'sweeps')} the pot of {s.pot}", v.names)
+            return sentence(v.line(s.swept_by, _("you sweep the pot of {pot}"),
+                                   _("{name} sweeps the pot of {pot}"), pot=s.pot), v.names)
         carried = s.next_pot or 0
-        return (f"The deal is over; {carried} goes into the next pot." if carried
-                else "The deal is over; no penalty goes into the next pot.")
+        return (_("The deal is over; {carried} goes into the next pot.").format(carried=carried)
+                if carried else _("The deal is over; no penalty goes into the next pot."))
     t = s.to_act
     if t is None:
         return ""
     if s.phase == "bidding":
         if v.me(t):
-            return "Your turn: knock (play this deal) or fold."
-        return f"It is {v.names[t]}'s turn to knock or fold."
+            return _("Your turn: knock (play this deal) or fold.")
+        return _("It is {owner} turn to knock or fold.").format(owner=v.owner(t))
     if s.phase == "buying":
         rnd = sum(len(c) for c in s.exchanged.values()) // max(1, len(s.in_play)) + 1
         if v.me(t):
             most = min(3, s.talon_left)
             if not most:
-                return f"Buying, round {rnd} of 2: the talon is empty; keep your cards."
+                return _("Buying, round {round} of 2: the talon is empty; keep your cards."
+                         ).format(round=rnd)
             # The words name the buttons as they show: "Keep all three" while none is
             # picked, "Exchange 2 cards" once two are.
-            return f"Buying, round {rnd} of 2: exchange up to {most}, or keep all three."
-        return f"Buying, round {rnd} of 2: it is {v.names[t]}'s turn."
+            return _("Buying, round {round} of 2: exchange up to {most}, or keep all three."
+                     ).format(round=rnd, most=most)
+        return _("Buying, round {round} of 2: it is {owner} turn.").format(round=rnd,
+                                                                         owner=v.owner(t))
     lead = not s.trick
     if s.duty_name:
         led = s.trick[0][1][-1] if s.trick else ""
-        said = f"{v.who(t)} {_duty_words(s.duty_name, lead, led)}"
+        said = _duty_words(s.duty_name, lead, led, v.who(t))
+    elif lead:
+        said = _("it is {owner} turn to lead").format(owner=v.owner(t))
     else:
-        said = f"it is {v.names[t]}'s turn to {'lead' if lead else 'play'}"
-    return sentence(f"Trick {s.number}: {said}", v.names)
+        said = _("it is {owner} turn to play").format(owner=v.owner(t))
+    return sentence(_("Trick {number}: {said}").format(number=s.number, said=said), v.names)
 
 
 def _last_call(state: KopknackState, viewer: int | None) -> str:
@@ -118,17 +129,20 @@ def _last_call(state: KopknackState, viewer: int | None) -> str:
 
 class KopknackAdapter:
     game = "kopknack"
-    title = "A Köpknack table"
+    title = N_("A Köpknack table")
+    """The table's title, marked for the catalogue: ``_(adapter.title)`` where it is shown
+    (``model`` does so; a class attribute cannot change with the language)."""
     style = STYLE
-    target_word = "deals"
-    """What a session's length counts, for the teacher's set-up line."""
+    # i18n: what a session's length counts, in the teacher's set-up line ("12 deals")
+    target_word = N_("deals")
+    """What a session's length counts, for the teacher's set-up line (``_()`` it there)."""
 
     # -- models -------------------------------------------------------------------------------
 
     def model(self, state: KopknackState, viewer: int | None) -> TableModel:
         s = seen(state, viewer)
         seats = tuple(self._seat(s, seat) for seat in range(len(s.names)))
-        return TableModel(self.title, seats, self._centre(s), self._words(s), viewer=viewer,
+        return TableModel(_(self.title), seats, self._centre(s), self._words(s), viewer=viewer,
                           call=_last_call(state, viewer), status=status_of(s),
                           is_over=s.is_over, style=STYLE)
 
@@ -141,28 +155,32 @@ class KopknackAdapter:
         cards = []
         for c in mine:
             if c is None:
-                cards.append(CardView(STYLE.back, f"{name}: a hidden card"))
+                cards.append(CardView(STYLE.back, _("{name}: a hidden card").format(name=name)))
             else:
                 mark = "legal" if c in legal else None
-                words = f"{name}: {show(c)}" + (" (may be played)" if mark else "")
+                words = (_("{name}: {card} (may be played)") if mark else "{name}: {card}"
+                         ).format(name=name, card=show(c))
                 cards.append(CardView(face(c), words, card_ref(seat, c), mark))
         # A folded hand has gone to the dealer, and a played-out hand is not there to show.
         zones = (ZoneView("hand", tuple(cards)),) if cards else ()
         badges = []
         playing = s.phase in ("play", "over") and s.swept_by is None and seat in s.in_play
         if bid is not None and not playing:  # in the play, its tricks say it knocked
-            word = "knocked" if bid == "knock" else "folded"
+            word = _("knocked") if bid == "knock" else _("folded")
             badges.append(Badge("bid", word, word))
         if playing:
             won = s.won(seat)
-            badges.append(Badge("tricks", won, f"{won} {'trick' if won == 1 else 'tricks'}"))
+            badges.append(Badge("tricks", won, ngettext("{n} trick", "{n} tricks", won).format(
+                n=won)))
         notes = []
         if s.swept_by == seat:
-            notes.append(f"{v.verb(seat, 'sweeps')} {s.pot}")
+            # i18n: a note on a seat's plate: it took the whole pot
+            notes.append(v.line(seat, _("sweep {amount}"), _("sweeps {amount}"), amount=s.pot))
         elif s.payout.get(seat):
-            notes.append(f"{v.verb(seat, 'wins')} {s.payout[seat]}")
+            notes.append(v.line(seat, _("win {amount}"), _("wins {amount}"),
+                                amount=s.payout[seat]))
         if s.penalty.get(seat):
-            notes.append(f"penalty {s.penalty[seat]}")
+            notes.append(_("penalty {amount}").format(amount=s.penalty[seat]))
         if not notes and seat in s.exchanged and s.swept_by is None:
             notes.append(count_words(s.exchanged[seat]))  # until the deal's result says more
         return SeatView(seat, name, zones, tuple(badges), tuple(notes),
@@ -172,10 +190,11 @@ class KopknackAdapter:
     def _centre(self, s: Seen) -> tuple[ZoneView, ...]:
         v = Voice(s.names, s.viewer)
         chips = s.pot // s.stake if s.stake else 0
-        out = [ZoneView("chips", (), chips, f"pot {s.pot}"),
-               ZoneView("talon", (), s.talon_left, f"talon: {s.talon_left}"),
-               ZoneView("single", (CardView(face(s.trump), f"the trump card, {show(s.trump)}"),),
-                        label=f"trumps {show(s.trump)[-1]}")]
+        trump = CardView(face(s.trump), _("the trump card, {card}").format(card=show(s.trump)))
+        out = [ZoneView("chips", (), chips, _("pot {pot}").format(pot=s.pot)),
+               ZoneView("talon", (), s.talon_left, _("talon: {n}").format(n=s.talon_left)),
+               ZoneView("single", (trump,),
+                        label=_("trumps {suit}").format(suit=show(s.trump)[-1]))]
         trick = s.trick
         number = s.number
         done = not trick and bool(s.tricks)
@@ -187,22 +206,28 @@ class KopknackAdapter:
             # The drawn words name each seat as its plate does ("c", not "you" in c's view
             # of a replay); the words read aloud (the cards' labels) speak to the viewer.
             names = s.names
-            label = f"trick {number}"
             if done:
-                label += f", won by {names[trick[best][0]]}"
+                label = _("trick {number}, won by {name}").format(number=number,
+                                                                 name=names[trick[best][0]])
             elif len(trick) > 1:
-                label += f", best: {names[trick[best][0]]}"
-            how = "won the trick" if done else "best so far"
+                label = _("trick {number}, best: {name}").format(number=number,
+                                                                name=names[trick[best][0]])
+            else:
+                label = _("trick {number}").format(number=number)
+            marked = (_("{who} played {card} (won the trick)") if done
+                      else _("{who} played {card} (best so far)"))
             views = tuple(
-                CardView(face(c), f"{v.who(p)} played {show(c)}"
-                         + (f" ({how})" if i == best and len(trick) > 1 else ""))
+                CardView(face(c), (marked if i == best and len(trick) > 1
+                                   else _("{who} played {card}")).format(who=v.who(p),
+                                                                         card=show(c)))
                 for i, (p, c) in enumerate(trick))
             out.append(ZoneView("trick", views, label=label,
                                 played_by=tuple(names[p] for p, _ in trick)))
         return tuple(out)
 
     def _words(self, s: Seen) -> tuple[Badge, ...]:
-        return (Badge("text", s.pot // 3, f"each trick wins {s.pot // 3}"),)
+        return (Badge("text", s.pot // 3, _("each trick wins {amount}").format(
+            amount=s.pot // 3)),)
 
     # -- input --------------------------------------------------------------------------------
 
@@ -221,8 +246,9 @@ class KopknackAdapter:
     def pick_button(self, verb: str, picked: int) -> str:
         """The Exchange button says what it will do with the cards picked so far."""
         if picked == 0:
-            return "Keep all three"
-        return f"Exchange {picked} card{'s' if picked > 1 else ''}"
+            return pgettext("button", "Keep all three")
+        # i18n: a button; to exchange with the talon is "köpa"
+        return ngettext("Exchange {n} card", "Exchange {n} cards", picked).format(n=picked)
 
     def refuse(self, state: KopknackState, seat: int, ref: Hashable) -> str | None:
         """Why a click on ``ref`` is not a move now, in the engine's words: a card the
@@ -230,31 +256,39 @@ class KopknackAdapter:
         says so."""
         if not (isinstance(ref, tuple) and len(ref) == 3 and ref[0] == "card"):
             return None
-        _, owner, card = ref
+        owner, card = ref[1], ref[2]
         v = Voice(state.game.names, seat)
         if owner != seat:
-            return "Only your own cards can be clicked."
+            return _("Only your own cards can be clicked.")
         phase = state.phase_name
         if phase == "bidding":
-            return "First knock or fold, with the buttons."
+            return _("First knock or fold, with the buttons.")
         if phase == "buying":
             most = min(3, state.talon_left)
-            return (f"The talon holds {state.talon_left} card{'s' if state.talon_left != 1 else ''}"
-                    f", so you may exchange at most {most}." if most < 3 else None)
+            left = state.talon_left
+            return (ngettext("The talon holds {n} card, so you may exchange at most {most}.",
+                             "The talon holds {n} cards, so you may exchange at most {most}.",
+                             left).format(n=left, most=most) if most < 3 else None)
         if phase != "play" or state.to_act != seat or card not in state.hands[seat]:
             return None
         why = broken_duty(state.hands[seat], state.trick, state.number, state.trump_suit,
                           card, name=show)
         if why is None:
             return None
-        return sentence(f"{v.who(seat)} cannot play {show(card)}: that breaks {why}", v.names)
+        return sentence(_("{who} cannot play {card}: that breaks {why}").format(
+            who=v.who(seat), card=show(card), why=why), v.names)
 
     def buttons(self) -> dict[str, tuple[str, str]]:
+        """Each verb's button label and tooltip, in the language in use."""
         return {
-            "knock": ("Knock (knack!)", "Play this deal: knack, I am in"),
-            "fold": ("Fold", "Give up this deal: your cards go face down to the dealer"),
-            "exchange": ("Exchange", "Give up the cards you picked and draw as many from "
-                                     "the talon; none picked keeps your hand"),
+            "knock": (pgettext("button", "Knock (knack!)"),
+                      pgettext("tooltip", "Play this deal: knack, I am in")),
+            "fold": (pgettext("button", "Fold"),
+                     pgettext("tooltip", "Give up this deal: your cards go face down to the "
+                                         "dealer")),
+            "exchange": (pgettext("button", "Exchange"),
+                         pgettext("tooltip", "Give up the cards you picked and draw as many "
+                                             "from the talon; none picked keeps your hand")),
         }
 
     def sprite_keys(self) -> list[str]:
@@ -308,7 +342,8 @@ class KopknackAdapter:
         """During a session, each plate also shows its seat's balance."""
         bal = self.balances(match)
         seats = tuple(replace(sv, badges=(*sv.badges, Badge(
-            "text", f"{bal[sv.seat]} chips", f"balance {bal[sv.seat]} chips")))
+            "text", _("{n} chips").format(n=bal[sv.seat]),
+            _("balance {n} chips").format(n=bal[sv.seat]))))
             for sv in model.seats)
         return replace(model, seats=seats)
 

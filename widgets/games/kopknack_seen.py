@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kortspel.events import hand
+from kortspel.i18n import _
 from kortspel.kopknack import KopknackState, Observation, duty
 
 Cards = tuple[str | None, ...]
@@ -136,7 +137,11 @@ def seen(state: KopknackState, viewer: int | None) -> Seen:
 
 def count_words(counts: Sequence[int]) -> str:
     """A seat's exchanges as a plate says them: ``(2, 0)`` -> "bought 2, then 0", and
-    ``(0, 0)`` -> "bought none"."""
+    ``(0, 0)`` -> "bought none" (in the language in use)."""
     if not any(counts):
-        return "bought none"
-    return "bought " + ", then ".join(str(c) for c in counts)
+        return _("bought none")
+    said = str(counts[0])
+    for c in counts[1:]:
+        said = _("{first}, then {then}").format(first=said, then=c)
+    # i18n: on a seat's plate: the cards it bought from the talon, round by round
+    return _("bought {counts}").format(counts=said)
