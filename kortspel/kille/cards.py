@@ -10,6 +10,7 @@ from typing import Any
 
 from ..checks import quote
 from ..errors import InvalidDealError
+from ..i18n import N_
 
 KINDS: tuple[str, ...] = (
     ("Blaren", "Blompottan", "Kransen")
@@ -23,16 +24,17 @@ VARDSHUS, KAVALL, HUSU, HUSAR, KUKU, HARLEKIN = 15, 16, 17, 18, 19, 20
 MATADORS = (VARDSHUS, KAVALL, HUSU, HUSAR, KUKU)
 DECK_SIZE = 42
 
+# i18n: what each named kind shows, said under the card and after its name
 GLOSS: dict[str, str] = {
-    "Blaren": "the mask",
-    "Blompottan": "the flowerpot",
-    "Kransen": "the wreath",
-    "Värdshus": "the inn",
-    "Kavall": "the horse",
-    "Husu": "the pig",
-    "Husar": "the hussar",
-    "Kuku": "the cuckoo",
-    "Harlekin": "the harlequin, also called Killen",
+    "Blaren": N_("the mask"),
+    "Blompottan": N_("the flowerpot"),
+    "Kransen": N_("the wreath"),
+    "Värdshus": N_("the inn"),
+    "Kavall": N_("the horse"),
+    "Husu": N_("the pig"),
+    "Husar": N_("the hussar"),
+    "Kuku": N_("the cuckoo"),
+    "Harlekin": N_("the harlequin, also called Killen"),
 }
 
 _ALIASES = {k.lower(): i for i, k in enumerate(KINDS)}

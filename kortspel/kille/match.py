@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..checks import check_match
+from ..i18n import N_
 from ..records import copy_json
 from ..shell import MatchShell
 from .game import KilleGame
@@ -42,9 +43,11 @@ class KilleMatch(MatchShell):
     """
 
     LENGTHS: Mapping[str, str] = MappingProxyType({
-        "short": "short (for a lesson)", "standard": "standard", "long": "long (as the rules say)"})
+        "short": N_("short (for a lesson)"), "standard": N_("standard"),
+        "long": N_("long (as the rules say)")})
     """The match lengths a player may choose, shortest first, with how a menu names them
-    (read-only: every match shares it, so a caller must not be able to change it)."""
+    (read-only: every match shares it, so a caller must not be able to change it). The names
+    are English, marked for the catalogue: a menu shows them through ``kortspel.i18n._``."""
 
     def __init__(
         self,

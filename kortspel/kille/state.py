@@ -20,7 +20,9 @@ from ..errors import (
     NotYourTurnError,
 )
 from ..events import OUT, TALON, Event, Zone, hand
+from ..i18n import _, pgettext
 from ..shell import HandState
+from ..voice import Voice
 from .cards import HARLEKIN, HIGH, HUSAR, HUSU, KAVALL, KINDS, KUKU, KUKU_CARDS, VARDSHUS
 from .cards import card_name as _card_name
 from .observation import Observation, ObservedState, ObservedTable
@@ -33,6 +35,17 @@ that a reader of the hand (the search's rollout, ``worlds.py``) can tell where i
 without reaching into this module's private names."""
 
 VERBS = ("stand", "swap", "kuku", "ask", "accept", "refuse", "depends")
+
+
+def _verb(verb: str) -> str:
+    """A verb as a refusal names it ("Bo may stand or swap"): the record's word in English,
+    the infinitive a player says in Swedish ("stå eller byta")."""
+    # i18n: what a seat may do, as an infinitive after "may" / "cannot" ("får stå")
+    words = {"stand": pgettext("verb", "stand"), "swap": pgettext("verb", "swap"),
+             "kuku": pgettext("verb", "kuku"), "ask": pgettext("verb", "ask"),
+             "accept": pgettext("verb", "accept"), "refuse": pgettext("verb", "refuse"),
+             "depends": pgettext("verb", "depends")}
+    return words.get(verb, verb)
 
 
 class Outcome(NamedTuple):
@@ -387,45 +400,54 @@ class KilleState(HandState):
     # -- errors ---------------------------------------------------------------------
 
     def _over_message(self) -> str:
-        return "the hand is over; deal a new hand to play on"
+        return _("the hand is over; deal a new hand to play on")
 
     def _say_legal(self, seat: int) -> str:
-        verbs = [a.verb for a in self.legal_actions(seat)]
+        verbs = [_verb(a.verb) for a in self.legal_actions(seat)]
         if not verbs:
-            return "nothing"
-        return " or ".join([", ".join(verbs[:-1]), verbs[-1]] if len(verbs) > 1 else verbs)
+            return _("nothing")
+        if len(verbs) == 1:
+            return verbs[0]
+        return _("{first} or {last}").format(first=", ".join(verbs[:-1]), last=verbs[-1])
 
     def _refuse(self, seat: int, verb: str) -> None:
+        """Raise the refusal a pupil reads at the table, in the language in use (the English
+        is the library's own wording, which tests and rooms read)."""
         names = self.game.names
         me = self.to_act
         who = names[seat]
         if seat not in self.order:
-            raise IllegalActionError(f"{who} is not in this hand (no lives left)")
+            raise IllegalActionError(
+                _("{who} is not in this hand (no lives left)").format(who=who))
         if verb == "kuku":
             if self.game.rules.kuku_call != "anytime":
                 raise IllegalActionError(
-                    "with kuku_call='asked' the Kuku is never called; it only refuses a swap"
+                    _("with kuku_call='asked' the Kuku is never called; it only refuses a swap")
                 )
             raise IllegalActionError(
-                f"{who} cannot call Kuku: only a seat holding the Kuku may call it"
+                _("{who} cannot call Kuku: only a seat holding the Kuku may call it").format(
+                    who=who)
             )
         if seat != me:
             assert me is not None  # the hand goes on (apply refused a finished one)
             raise NotYourTurnError(
-                f"{who} cannot {verb} now: it is {names[me]}'s turn; "
-                f"{names[me]} may {self._say_legal(me)}"
+                _("{who} cannot {verb} now: it is {owner} turn; {other} may {legal}").format(
+                    who=who, verb=_verb(verb), owner=Voice(names, None).owner(me),
+                    other=names[me], legal=self._say_legal(me))
             )
         if verb == "ask":
             if self.pos != 0 or self.phase != SWAP:
-                why = "only the first to speak may ask for better cards, before choosing"
+                why = _("only the first to speak may ask for better cards, before choosing")
             elif len(self.order) > 3:
-                why = "better cards may be asked for only when two or three seats have lives"
+                why = _("better cards may be asked for only when two or three seats have lives")
             elif self.asked:
-                why = f"{who} has asked once in this hand already"
+                why = _("{who} has asked once in this hand already").format(who=who)
             else:
-                why = "three asks have been accepted in this hand, the most there can be"
-            raise IllegalActionError(f"{who} cannot ask for better cards: {why}")
-        raise IllegalActionError(f"{who} cannot {verb} now; {who} may {self._say_legal(seat)}")
+                why = _("three asks have been accepted in this hand, the most there can be")
+            raise IllegalActionError(
+                _("{who} cannot ask for better cards: {why}").format(who=who, why=why))
+        raise IllegalActionError(_("{who} cannot {verb} now; {who} may {legal}").format(
+            who=who, verb=_verb(verb), legal=self._say_legal(seat)))
 
     def _reveal(self, seat: int) -> None:
         self.face |= 1 << self._hold[seat]
@@ -571,7 +593,7 @@ class KilleState(HandState):
         self._struck[origin] = "Husu"
         say = self.game.narrator
         self._events.append(say.bite_back(seat, chain, origin))
-        for s in dict.fromkeys(s for p, q, *_ in chain for s in (p, q)):  # each seat once
+        for s in dict.fromkeys(s for p, q, *_rest in chain for s in (p, q)):  # each seat once
             self._events.append(say.back(s, self._hold[s] >> 1))
 
     def _talon_swap(self, seat: int) -> None:

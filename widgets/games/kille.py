@@ -12,6 +12,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from kortspel import Action
+from kortspel.i18n import N_, _, ngettext, pgettext
 from kortspel.kille import KINDS, KilleState, Observation, left_of
 from kortspel.kille.telling import Voice, match_progress, pot_settled, review, sentence, story
 
@@ -31,23 +32,35 @@ def _status(names: Sequence[str], to_act: int | None, is_over: bool, losers: Seq
     v = Voice(names, viewer)
     if is_over:
         if redeal:
-            return "The dealer deals again."
+            return _("The dealer deals again.")
         if not losers:
-            return "The hand is over, and nobody loses a life."
-        verb = "lose" if v.plural(list(losers)) else "loses"
-        return sentence(f"The hand is over: {v.group(list(losers))} {verb} a life", names)
+            return _("The hand is over, and nobody loses a life.")
+        said = (_("The hand is over: {seats} lose a life") if v.plural(list(losers))
+                else _("The hand is over: {seats} loses a life"))
+        return sentence(said.format(seats=v.group(list(losers))), names)
     if to_act is None:
         return ""
     if v.me(to_act):
-        words = [_VERB_WORDS.get(w, w) for w in legal]
+        words = [_verb_words(w) for w in legal]
         if not words:
-            return "Your turn."
-        choice = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-        return f"Your turn: you may {choice}."
-    return f"It is {names[to_act]}'s turn."
+            return _("Your turn.")
+        choice = words[0] if len(words) == 1 else _("{first} or {last}").format(
+            first=", ".join(words[:-1]), last=words[-1])
+        return _("Your turn: you may {choice}.").format(choice=choice)
+    # the genitive of the seat's own name ("Bo's", Swedish "Bos"): Voice(names, None) keeps
+    # every name as written, as this line always has
+    return _("It is {owner} turn.").format(owner=Voice(names, None).owner(to_act))
 
 
-_VERB_WORDS = {"kuku": "call Kuku", "ask": "ask for better cards", "depends": "say it depends"}
+def _verb_words(verb: str) -> str:
+    """What the status line says a seat may do: "stand", "call Kuku" (Swedish "stå", "ropa
+    Kuku"); a verb it does not know, as it is."""
+    # i18n: the choices of "Your turn: you may {choice}.", infinitives ("stå eller byta")
+    words = {"stand": pgettext("verb", "stand"), "swap": pgettext("verb", "swap"),
+             "kuku": _("call Kuku"), "ask": _("ask for better cards"),
+             "accept": pgettext("verb", "accept"), "refuse": pgettext("verb", "refuse"),
+             "depends": _("say it depends")}
+    return words.get(verb, verb)
 
 
 def seat_notes(struck: str, low: bool, loses: bool, face_up: bool, in_hand: bool,
@@ -55,13 +68,14 @@ def seat_notes(struck: str, low: bool, loses: bool, face_up: bool, in_hand: bool
     """Words for a seat's condition, shared by its name plate and the table's alt text."""
     notes = []
     if struck:
-        notes.append(f"struck ({struck})")
+        # i18n: a seat's note: struck by a Husar or a Husu ("huggen (Husar)")
+        notes.append(_("struck ({matador})").format(matador=struck))
     if low:
-        notes.append("low Harlekin")
+        notes.append(_("low Harlekin"))
     if loses:
-        notes.append("loses a life")
+        notes.append(_("loses a life"))
     if face_up and in_hand and not is_over:
-        notes.append("face up")
+        notes.append(_("face up"))
     return notes
 
 
@@ -76,7 +90,9 @@ def _last_call(events: Sequence[Any]) -> str:
 
 class KilleAdapter:
     game = "kille"
-    title = "A Kille table"
+    title = N_("A Kille table")
+    """The table's title, marked for the catalogue: ``_(adapter.title)`` where it is shown
+    (``model`` does so; a class attribute cannot change with the language)."""
     style = STYLE
 
     # -- models -------------------------------------------------------------------------------
@@ -90,22 +106,25 @@ class KilleAdapter:
               low: bool = False) -> CardView:
         mark = "struck" if struck else ("low" if low else None)
         if kind is None:
-            return CardView(STYLE.back, f"{name}: a hidden card", seat_ref(seat), mark)
-        return CardView(f"kille:{kind}", f"{name}: {kind} ({how})", seat_ref(seat), mark)
+            return CardView(STYLE.back, _("{name}: a hidden card").format(name=name),
+                            seat_ref(seat), mark)
+        return CardView(f"kille:{kind}", _("{name}: {kind} ({how})").format(
+            name=name, kind=kind, how=how), seat_ref(seat), mark)
 
     def _seat(self, s: int, name: str, lives: int, max_lives: int, in_hand: bool,
               card: CardView | None, notes: list[str], **flags: bool) -> SeatView:
         zones = (ZoneView("single", (card,) if card else (), ref=seat_ref(s)),) if in_hand \
             else ()
-        badge = Badge("lives", lives, f"{lives} {'life' if lives == 1 else 'lives'}",
+        badge = Badge("lives", lives, ngettext("{n} life", "{n} lives", lives).format(n=lives),
                       max=max_lives)
         return SeatView(s, name, zones, (badge,), tuple(notes), out=not in_hand, **flags)
 
     def _centre(self, talon: int, aside: Sequence[str], face_down: int) -> tuple[ZoneView, ...]:
-        centre = [ZoneView("talon", (), talon, f"talon: {talon}", ref=TALON)]
+        centre = [ZoneView("talon", (), talon, _("talon: {n}").format(n=talon), ref=TALON)]
         if aside or face_down:
-            cards = tuple(CardView(f"kille:{k}", f"out of play: {k}") for k in aside)
-            centre.append(ZoneView("out", cards, face_down, "out of play"))
+            cards = tuple(CardView(f"kille:{k}", _("out of play: {card}").format(card=k))
+                          for k in aside)
+            centre.append(ZoneView("out", cards, face_down, _("out of play")))
         return tuple(centre)
 
     def _teacher(self, state: KilleState) -> TableModel:
@@ -119,7 +138,8 @@ class KilleAdapter:
             face = state.is_face_up(s) or state.is_over
             card = None
             if in_hand:
-                how = "face up" if face else "hidden from the others"
+                # i18n: how a card lies, after its name on the table ("Bo: Kavall (face up)")
+                how = _("face up") if face else _("hidden from the others")
                 card = self._card(s, g.names[s], state.card(s), how, s in state.struck,
                                   bool(state.low[s]))
             low = bool(state.low[s]) if in_hand else False
@@ -132,7 +152,7 @@ class KilleAdapter:
         aside = [KINDS[c >> 1] for c in state.dead if (state.face >> c) & 1]
         face_down = sum(1 for c in state.dead if not (state.face >> c) & 1)
         return TableModel(
-            self.title, tuple(seats), self._centre(state.talon_left, aside, face_down),
+            _(self.title), tuple(seats), self._centre(state.talon_left, aside, face_down),
             viewer=None, call=_last_call(state.events), is_over=state.is_over, style=STYLE,
             status=_status(g.names, state.to_act, state.is_over,
                            [s for s in state.order if s in losers], bool(out and out.redeal),
@@ -147,7 +167,7 @@ class KilleAdapter:
             kind = known.get(s)
             card = None
             if in_hand:
-                how = "face up" if s in face else "known to you"
+                how = _("face up") if s in face else _("known to you")
                 card = self._card(s, name, None if kind is None else KINDS[kind], how,
                                   s in obs.struck, s in obs.low_harlekin)
             notes = seat_notes(obs.struck.get(s, ""), s in obs.low_harlekin, s in losers,
@@ -159,7 +179,7 @@ class KilleAdapter:
         aside = obs.set_aside
         face_down = sum(1 for c in obs.out_of_play if c is None)
         return TableModel(
-            self.title, tuple(seats), self._centre(obs.talon_left, aside, face_down),
+            _(self.title), tuple(seats), self._centre(obs.talon_left, aside, face_down),
             viewer=obs.seat, call=_last_call(obs.events), is_over=obs.is_over, style=STYLE,
             status=_status(obs.names, obs.to_act, obs.is_over, losers, obs.redeal, obs.seat,
                            [a.verb for a in obs.legal]))
@@ -181,13 +201,13 @@ class KilleAdapter:
 
     def buttons(self) -> dict[str, tuple[str, str]]:
         return {
-            "stand": ("Stand", "Keep your card"),
-            "swap": ("Swap", "Ask the seat on your left for its card"),
-            "kuku": ("Kuku! (call)", "Kuku står, ingen byta får: end the swapping now"),
-            "ask": ("Ask for better cards", "Ask the dealer to deal again"),
-            "accept": ("Accept", "Agree: the dealer deals again"),
-            "refuse": ("Refuse", "No new deal"),
-            "depends": ("It depends", "Let the middle seat decide"),
+            "stand": (pgettext("button", "Stand"), _("Keep your card")),
+            "swap": (pgettext("button", "Swap"), _("Ask the seat on your left for its card")),
+            "kuku": (_("Kuku! (call)"), _("Kuku står, ingen byta får: end the swapping now")),
+            "ask": (_("Ask for better cards"), _("Ask the dealer to deal again")),
+            "accept": (pgettext("button", "Accept"), _("Agree: the dealer deals again")),
+            "refuse": (pgettext("button", "Refuse"), _("No new deal")),
+            "depends": (_("It depends"), _("Let the middle seat decide")),
         }
 
     def sprite_keys(self) -> list[str]:
@@ -215,15 +235,17 @@ class KilleAdapter:
         """Why ``seat`` has no part in this hand (empty if it plays)."""
         if seat in state.order:
             return ""
-        return ("You have no lives left in this pot, so the others play on until one seat is "
-                "left.")
+        return _("You have no lives left in this pot, so the others play on until one seat is "
+                 "left.")
 
     def standings(self, match: Any) -> list[dict[str, Any]]:
         """Points and lives, with a finished hand's lost lives already taken off."""
         out = match.hand.outcome
         lost = set(out.lose_life) if out is not None and not match.is_over else set()
-        return [{"seat": row["seat"], "pots won": row["points"],
-                 "lives": row["lives"] - (s in lost)}
+        # i18n: the standings' column headings (the keys stay English: a view translates
+        # them where it shows them)
+        return [{N_("seat"): row["seat"], N_("pots won"): row["points"],
+                 N_("lives"): row["lives"] - (s in lost)}
                 for s, row in enumerate(match.standings())]
 
     def confirm(self, state: KilleState, action: Action) -> str | None:
@@ -234,7 +256,7 @@ class KilleAdapter:
             return None
         mine = state.card(action.seat)
         if mine is not None and parse_kind(mine) in MATADORS:
-            return f"You hold {mine}, a matador. Swap it away?"
+            return _("You hold {card}, a matador. Swap it away?").format(card=mine)
         return None
 
 
@@ -256,17 +278,17 @@ class KilleAdapter:
                 y = 8 + r * (ch + 58)
                 p.image(f"kille:{kind}", x, y, cw, ch)
                 p.text(x + cw / 2, y + ch + 14, kind, size=12, fill="#fdfaf2", bold=True)
-                gloss = GLOSS.get(kind, "")
+                gloss = _(GLOSS[kind]) if kind in GLOSS else ""
                 if kind == "Harlekin":
-                    gloss = "high, or low"
+                    gloss = _("high, or low")
                 elif not gloss:
-                    gloss = "lowest" if i == 0 else ""
+                    gloss = _("lowest") if i == 0 else ""
                 if gloss:
                     p.text(x + cw / 2, y + ch + 30, gloss, size=11, fill="#d9e8dd")
 
-        alt = ("The Kille deck from lowest to highest: " + ", ".join(shown)
-               + "; and the Harlekin, which counts high or low depending on how it came.")
-        return draw, width, height, alt, "The Kille deck"
+        alt = _("The Kille deck from lowest to highest: {kinds}; and the Harlekin, which counts "
+                "high or low depending on how it came.").format(kinds=", ".join(shown))
+        return draw, width, height, alt, _("The Kille deck")
 
 
 ADAPTER = KilleAdapter()

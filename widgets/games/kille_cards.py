@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from kortspel.i18n import N_, _
 from kortspel.kille import GLOSS, KINDS
 from kortspel.kille import MATADORS as ENGINE_MATADORS
 
@@ -39,15 +40,16 @@ KILLE_KINDS: tuple[str, ...] = KINDS
 LOW_CARDS: tuple[str, ...] = KINDS[:3]
 MATADORS: tuple[str, ...] = tuple(KINDS[k] for k in ENGINE_MATADORS)
 
+# i18n: a numbered Kille card's number in words, after it on a screen reader ("4 (four)")
 _NUMBER_WORDS = (
-    "one", "two", "three", "four", "five", "six",
-    "seven", "eight", "nine", "ten", "eleven", "twelve",
+    N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
+    N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"),
 )  # fmt: skip
 
 KILLE_GLOSS: dict[str, str] = {
     **GLOSS,
     **{str(n): word for n, word in enumerate(_NUMBER_WORDS, start=1)},
-    "Harlekin": "the harlequin",  # short enough for a card label
+    "Harlekin": N_("the harlequin"),  # short enough for a card label
 }
 
 KilleCategory = Literal["low", "number", "matador", "harlekin"]
@@ -66,10 +68,11 @@ def kille_category(kind: str) -> KilleCategory:
 
 
 def card_label(kind: str) -> str:
-    """Screen-reader text for a Kille card: the Swedish name plus an English gloss."""
+    """Screen-reader text for a Kille card: the Swedish name plus a gloss in the language in
+    use ("Kuku (the cuckoo)", Swedish "Kuku (göken)")."""
     if kind not in KILLE_GLOSS:
         raise ValueError(f"unknown Kille card {kind!r}")
-    return f"{kind} ({KILLE_GLOSS[kind]})"
+    return f"{kind} ({_(KILLE_GLOSS[kind])})"
 
 
 # ---------------------------------------------------------------------------------------
