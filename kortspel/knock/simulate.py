@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 
 from .. import simulation
 from ..actions import Action
-from ..errors import plural
 from ..french import show
+from ..i18n import _, language, ngettext
 from ..protocol import Bot, play_hand
 from ..simulation import cores, estimate, play_chunk, run
 from .bots import KnockHeuristic
@@ -124,14 +124,25 @@ class End(NamedTuple):
     ended_by: str
 
     def words(self) -> str:
-        """The seat's end in plain words, as the strategy notebook shows one round."""
-        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(self.position, f"{self.position}th")
-        twos = {0: "no 2", 1: "one 2"}.get(self.twos, f"{self.twos} 2s")
-        knock = ("knocked and got a star" if self.star else "knocked" if self.knocked
-                 else "did not knock")
-        lower = "a lower hand beat it" if self.beaten else "no hand was lower"
-        return (f"{nth} to play, dealt {twos}; drew {plural(self.turns, 'time')}, {knock}; "
-                f"ends on {self.value}, {lower}")
+        """The seat's end in plain words, as the strategy notebook shows one round, in the
+        language in use: a list of facts, each clause translated whole."""
+        if language() == "en":
+            nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(self.position, f"{self.position}th")
+        else:  # Swedish writes 1:a, 2:a, 3:e, 4:e
+            nth = f"{self.position}:{'a' if self.position in (1, 2) else 'e'}"
+        position = _("{nth} to play").format(nth=nth)
+        if self.twos == 0:
+            twos = _("dealt no 2")
+        elif self.twos == 1:
+            twos = _("dealt one 2")
+        else:
+            twos = _("dealt {n} 2s").format(n=self.twos)
+        drew = ngettext("drew {n} time", "drew {n} times", self.turns).format(n=self.turns)
+        knock = (_("knocked and got a star") if self.star else _("knocked") if self.knocked
+                 else _("did not knock"))
+        end = (_("ends on {value}, a lower hand beat it") if self.beaten
+               else _("ends on {value}, no hand was lower")).format(value=self.value)
+        return f"{position}, {twos}; {drew}, {knock}; {end}"
 
 
 def ends(state: Any) -> list[End]:

@@ -157,12 +157,19 @@ def _notes(s: Seen, seat: int) -> list[str]:
 
 def _badges(s: Seen, seat: int) -> tuple[Badge, ...]:
     total, stars, skunks = s.total(seat), s.star_count(seat), s.skunk_count(seat)
-    badges = [Badge("score", total, ngettext("{n} point", "{n} points", total).format(n=total))]
+    # The plate's counts take a context of their own: a lookup searches every part's
+    # catalogue, and "{n} points" elsewhere may mean something else (the coach's percentage
+    # points). Swedish counts as English does, one form for 1 and one for the rest.
+    said = (pgettext("plate", "1 point") if total == 1
+            else pgettext("plate", "{n} points").format(n=total))
+    badges = [Badge("score", total, said)]
     if stars:
-        badges.append(Badge("stars", stars,
-                            ngettext("{n} star", "{n} stars", stars).format(n=stars)))
+        said = (pgettext("plate", "1 star") if stars == 1
+                else pgettext("plate", "{n} stars").format(n=stars))
+        badges.append(Badge("stars", stars, said))
     if skunks:
-        said = ngettext("{n} skunk", "{n} skunks", skunks).format(n=skunks)
+        said = (pgettext("plate", "1 skunk") if skunks == 1
+                else pgettext("plate", "{n} skunks").format(n=skunks))
         badges.append(Badge("text", said, said))
     return tuple(badges)
 
