@@ -97,11 +97,13 @@ class RoomClient:
 
     Join by ``name`` for a free seat (``seat=`` asks for one), or by ``token`` (a seat's, as
     ``client.token`` gave it) to take one's seat back after a dropped connection.
+    ``language="sv"``: the server's words to this seat (its refusals, its notices) in
+    Swedish; the events' ``text`` stays English (the record's words).
     """
 
     def __init__(self, url: str, code: str, name: str | None = None, *,
                  token: str | None = None, seat: int | None = None,
-                 timeout: float = 10.0) -> None:
+                 language: str | None = None, timeout: float = 10.0) -> None:
         self.url = url
         self.code = code
         self.timeout = timeout
@@ -138,6 +140,8 @@ class RoomClient:
                                         name=f"room-{code}-{name or 'seat'}")
         self._reader.start()
         join: dict[str, Any] = {"type": "join", "code": code}
+        if language is not None:
+            join["language"] = language
         if token is not None:
             join["token"] = token
         else:

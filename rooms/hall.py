@@ -24,6 +24,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
 
+from kortspel import KortspelError
+from kortspel.i18n import N_, _, check_language, using
+
 from .limits import FailureLimit, new_code, new_token, normal_code, same_secret
 from .room import (
     ENDED,
@@ -90,6 +93,9 @@ class Member(Outlet, Protocol):
 
     room: Room | None
     seat: Seat | None
+    language: str
+    """The language its page speaks (``"en"`` until a join says ``"language": "sv"``):
+    every refusal and notice sent to it alone is made in it."""
 
 
 def _stamp(t: float) -> str:
@@ -115,13 +121,16 @@ class Hall:
         """Open a room from a client's options (:func:`~.room.read_options`)."""
         wait = self.opened.wait(who)
         if wait > 0:
-            raise RoomError("too-many-rooms", f"your address opened {self.settings.opens} rooms "
-                            f"within a minute; try again in {math.ceil(wait)} s")
+            raise RoomError("too-many-rooms", _("your address opened {most} rooms within a "
+                                                "minute; try again in {wait} s").format(
+                                                    most=self.settings.opens,
+                                                    wait=math.ceil(wait)))
         if len(self.rooms) >= self.settings.max_rooms:
             self._forget_finished(len(self.rooms) - self.settings.max_rooms + 1)
         if len(self.rooms) >= self.settings.max_rooms:
-            raise RoomError("too-many-rooms", f"this server holds {self.settings.max_rooms} "
-                            "rooms being played, its most; end one first")
+            raise RoomError("too-many-rooms", _("this server holds {most} rooms being played, "
+                                                "its most; end one first").format(
+                                                    most=self.settings.max_rooms))
         options = read_options(data)
         self.opened.failed(who)  # counted as an attempt, whether or not it is used
         code = new_code(self.rooms)
@@ -138,16 +147,17 @@ class Hall:
         room = self.rooms.get(normal_code(code) or "")
         if room is None or room.status == ENDED:
             self.wrong.failed(who)
-            raise RoomError("unknown-room", "no open room has that code; check the code on "
-                            "the board (five letters)")
+            raise RoomError("unknown-room", _("no open room has that code; check the code on "
+                                              "the board (five letters)"))
         return room
 
     def check(self, who: str) -> None:
         """Refuse an address that sent too many wrong codes or tokens lately."""
         wait = self.wrong.wait(who)
         if wait > 0:
-            raise RoomError("too-many-tries", "too many wrong codes or tokens from your "
-                            f"address; try again in {math.ceil(wait)} s")
+            raise RoomError("too-many-tries", _("too many wrong codes or tokens from your "
+                                                "address; try again in {wait} s").format(
+                                                    wait=math.ceil(wait)))
 
     def teacher(self, token: Any, who: str) -> None:
         """Let the teacher's token through; anything else is refused (and counted). The
@@ -157,15 +167,16 @@ class Hall:
         if not same_secret(token, self.settings.teacher_token):
             self.check(who)
             self.wrong.failed(who)
-            raise RoomError("teacher-token", "this needs the teacher's token, which the "
-                            "server printed when it started")
+            raise RoomError("teacher-token", _("this needs the teacher's token, which the "
+                                               "server printed when it started"))
 
     def start(self, code: Any, owner: Any, who: str, teacher: bool = False) -> Room:
         room = self.find(code, who)
         if not teacher and not same_secret(owner, room.owner):
             self.wrong.failed(who)
-            raise RoomError("owner-token", "only whoever opened the room (with the owner token "
-                            "it was given) or the teacher can start it")
+            raise RoomError("owner-token", _("only whoever opened the room (with the owner "
+                                             "token it was given) or the teacher can start "
+                                             "it"))
         room.start()
         return room
 
@@ -178,10 +189,22 @@ class Hall:
 
     def handle(self, member: Member, who: str, data: Any) -> None:
         """One message of a pupil's connection (JSON already read); a refusal is a
-        ``RoomError`` and changes nothing."""
+        ``RoomError`` and changes nothing. Its words are made in the connection's language:
+        a join's ``"language"`` sets it before anything else is said."""
+        if isinstance(data, Mapping) and data.get("type") == "join" and "language" in data:
+            try:
+                member.language = check_language(data["language"])
+            except KortspelError:
+                with using(getattr(member, "language", "en")):
+                    raise RoomError("bad-language", _('language is "en" (English) or "sv" '
+                                                      '(svenska)')) from None
+        with using(getattr(member, "language", "en")):
+            self._handle(member, who, data)
+
+    def _handle(self, member: Member, who: str, data: Any) -> None:
         if not isinstance(data, Mapping):
-            raise RoomError("bad-message", 'a message is a JSON object with a "type": '
-                            '"join", "act", "click", "press" or "ping"')
+            raise RoomError("bad-message", _('a message is a JSON object with a "type": '
+                                             '"join", "act", "click", "press" or "ping"'))
         kind = data.get("type")
         if kind == "ping":
             member.send({"type": "pong", **_echo(data)})
@@ -190,39 +213,43 @@ class Hall:
         elif kind in ("act", "click", "press"):
             room, seat = member.room, member.seat
             if room is None or seat is None:
-                raise RoomError("not-joined", 'join a room first: {"type": "join", "code": '
-                                '"ABCDE", "name": "your name"}')
+                raise RoomError("not-joined", _('join a room first: {"type": "join", "code": '
+                                                '"ABCDE", "name": "your name"}'))
             if seat.outlet is not member:
-                raise RoomError("moved", "this seat was joined from another connection")
+                raise RoomError("moved", _("this seat was joined from another connection"))
             step, mid = data.get("step"), _echo(data).get("id")
             if kind == "click":  # a pupils' page: a point of its drawing
                 room.click(seat, data.get("x"), data.get("y"), step, mid)
             elif kind == "press":  # a pupils' page: a button's verb
                 room.press(seat, data.get("verb"), step, mid)
             elif "action" not in data:
-                raise RoomError("bad-action", 'an act message holds the action: {"type": '
-                                '"act", "action": "stand"}')
+                raise RoomError("bad-action", _('an act message holds the action: {"type": '
+                                                '"act", "action": "stand"}'))
             else:
-                room.act(seat, data["action"], step, mid)
+                room.act(seat, data["action"], step, mid, data.get("confirmed") is True)
         else:
-            raise RoomError("bad-message", f"{_brief(kind)} is not a message type; the types "
-                            "are join, act, click, press and ping")
+            raise RoomError("bad-message", _("{kind} is not a message type; the types are "
+                                             "join, act, click, press and ping").format(
+                                                 kind=_brief(kind)))
 
     def _join(self, member: Member, who: str, data: Mapping[str, Any]) -> None:
         if member.seat is not None and member.room is not None:
-            raise RoomError("joined", f"you already sit at seat {member.seat.name} of room "
-                            f"{member.room.code}; open a new connection to join another")
+            raise RoomError("joined", _("you already sit at seat {seat} of room {code}; open "
+                                        "a new connection to join another").format(
+                                            seat=member.seat.name, code=member.room.code))
         room = self.find(data.get("code"), who)
         token = data.get("token")
         if token is not None:
             seat = next((s for s in room.seats if same_secret(token, s.token)), None)
             if seat is None:
                 self.wrong.failed(who)
-                raise RoomError("bad-token", "that token is for no seat of this room; join by "
-                                "name to take a free seat")
-            room.rejoin(member, seat, data.get("view"))
+                raise RoomError("bad-token", _("that token is for no seat of this room; join "
+                                               "by name to take a free seat"))
+            room.rejoin(member, seat, data.get("view"),
+                        member.language if "language" in data else None)
         else:
-            seat = room.join(member, data.get("name"), data.get("seat"), data.get("view"))
+            seat = room.join(member, data.get("name"), data.get("seat"), data.get("view"),
+                             getattr(member, "language", "en"))
         member.room, member.seat = room, seat
 
     def left(self, member: Member) -> None:
@@ -269,7 +296,7 @@ class Hall:
         done = sorted((r.touched, code) for code, r in self.rooms.items()
                       if r.status in (OVER, ENDED)
                       and not any(s.outlet is not None for s in r.seats))
-        for _, code in done[:most]:
+        for _touched, code in done[:most]:
             del self.rooms[code]
 
     def sweep(self) -> None:
@@ -281,7 +308,7 @@ class Hall:
                 continue
             if now - room.touched > self.settings.idle:
                 if room.status in (WAITING, PLAYING):
-                    room.end("Nobody played this room for hours, so it was closed.")
+                    room.end(N_("Nobody played this room for hours, so it was closed."))
                 del self.rooms[code]
             elif room.status in (OVER, ENDED) and now - room.touched > \
                     self.settings.keep_finished:
@@ -291,7 +318,7 @@ class Hall:
         """The server stops: every room is ended (what was played is saved)."""
         for room in self.rooms.values():
             with contextlib.suppress(Exception):
-                room.end("The server was stopped.")
+                room.end(N_("The server was stopped."))
 
 
 def _echo(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -26,8 +26,9 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from kortspel import Action
+from kortspel.i18n import _
 
-from .room import RoomError
+from .room import COLUMNS, RoomError
 
 log = logging.getLogger("kortspel.rooms")
 
@@ -118,7 +119,8 @@ class Picture:
                                       selected=chosen)
         self.layout = widgets("geometry").layout(model)
         out: dict[str, Any] = {
-            "svg": widgets("drawing").svg_from_layout(self.layout, title=self.adapter.title),
+            "svg": widgets("drawing").svg_from_layout(self.layout,
+                                                      title=_(self.adapter.title)),
             "width": self.layout.width, "height": self.layout.height,
             "status": str(self.adapter.status(hand, seat))[:STATUS_WORDS],
             "lines": self._lines(hand, seat),
@@ -132,7 +134,16 @@ class Picture:
             out["progress"] = str(progress(match))
         standings = getattr(self.adapter, "standings", None)
         out["standings"] = standings(match) if standings is not None else match.standings()
+        keys = dict.fromkeys(k for row in out["standings"] for k in row)
+        out["columns"] = {k: _(COLUMNS[k]) if k in COLUMNS else k for k in keys}
         return out
+
+    def confirm(self, hand: Any, action: Action) -> str | None:
+        """A question to ask before ``action`` (Kille's "swap away a matador?"), from the
+        adapter's optional ``confirm``, as the play page asks it; ``None`` for none."""
+        ask = getattr(self.adapter, "confirm", None)
+        question: str | None = ask(hand, action) if ask is not None else None
+        return question or None
 
     def _lines(self, hand: Any, seat: int) -> list[str]:
         """The story of the hand as the game tells it to this seat; should the telling
@@ -150,13 +161,15 @@ class Picture:
     def hit(self, x: Any, y: Any) -> Hashable | None:
         """The ref under a point of the last drawing, in its own pixels."""
         if type(x) not in (int, float) or type(y) not in (int, float):
-            raise RoomError("bad-click", 'a click is {"type": "click", "x": 120, "y": 340}: '
-                            "the point in the drawing's own pixels")
+            raise RoomError("bad-click", _('a click is {"type": "click", "x": 120, "y": '
+                                           '340}: the point in the drawing\'s own pixels'))
         if self.layout is None:
-            raise RoomError("no-picture", "there is no table to click yet; wait for the deal")
+            raise RoomError("no-picture", _("there is no table to click yet; wait for the "
+                                            "deal"))
         if not (0 <= x <= self.layout.width and 0 <= y <= self.layout.height):
-            raise RoomError("bad-click", f"that point is outside the table (it is "
-                            f"{self.layout.width} by {self.layout.height})")
+            raise RoomError("bad-click", _("that point is outside the table (it is {width} "
+                                           "by {height})").format(width=self.layout.width,
+                                                                  height=self.layout.height))
         return self.layout.hit(float(x), float(y))
 
     def click(self, hand: Any, seat: int, legal: Sequence[Action], ref: Hashable | None,
@@ -168,7 +181,7 @@ class Picture:
             chosen = self.picked ^ {ref}
             if not any(chosen <= cards for cards in picks.values()):
                 raise RoomError("illegal", self._refusal(hand, seat, ref)
-                                or "That is more cards than may be picked now.")
+                                or _("That is more cards than may be picked now."))
             self.picked = chosen
             return None
         routes = self._routes(hand, seat, legal)
@@ -179,8 +192,8 @@ class Picture:
                 raise RoomError("illegal", said)
             if not legal or (not routes and not picks):
                 raise RoomError("not-your-turn" if not legal else "illegal", why_not)
-            raise RoomError("illegal", "That is not a place to play now; the outlined places "
-                            "are.")
+            raise RoomError("illegal", _("That is not a place to play now; the outlined "
+                                         "places are."))
         if self.clicks and ref == self.clicks[-1]:
             self.clicks = self.clicks[:-1]  # a second click on a chosen card puts it back
             return None
@@ -198,7 +211,7 @@ class Picture:
             self.clicks = (ref,)  # another card that starts a move: chosen instead
             return None
         raise RoomError("illegal", self._refusal(hand, seat, ref, before)
-                        or "That is not a move now; the outlined cards and places are.")
+                        or _("That is not a move now; the outlined cards and places are."))
 
     def press(self, hand: Any, seat: int, legal: Sequence[Action], verb: Any,
               why_not: str) -> Action:
@@ -206,22 +219,24 @@ class Picture:
         cards, the one whose cards are picked now)."""
         if not isinstance(verb, str) or verb not in self.adapter.buttons():
             known = ", ".join(self.adapter.buttons())
-            raise RoomError("bad-verb", f"there is no button {str(verb)[:30]!r}; the buttons "
-                            f"are {known}")
+            raise RoomError("bad-verb", _("there is no button {verb}; the buttons are "
+                                          "{known}").format(verb=repr(str(verb)[:30]),
+                                                            known=known))
         picks = {a: cards for a, cards in self._picks(hand, seat, legal).items()
                  if a.verb == verb}
         if picks:
             found = next((a for a, cards in picks.items() if cards == self.picked), None)
             if found is None:
-                raise RoomError("illegal", "Those cards cannot go together now; click one "
-                                "again to put it back.")
+                raise RoomError("illegal", _("Those cards cannot go together now; click one "
+                                             "again to put it back."))
             return found
         found = next((a for a in legal if a.verb == verb), None)
         if found is None:
             label = self.adapter.buttons()[verb][0]
             raise RoomError("not-your-turn" if not legal else "illegal",
-                            why_not if not legal else f"{label} is not a move now; you may: "
-                            f"{', '.join(sorted({a.verb for a in legal}))}")
+                            why_not if not legal else _("{button} is not a move now; you "
+                                                        "may: {verbs}").format(
+                                button=label, verbs=", ".join(sorted({a.verb for a in legal}))))
         return found
 
     def _refusal(self, hand: Any, seat: int, ref: Hashable | None,

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 import kortspel
 from kortspel import CHANCE, Action, KortspelError
+from kortspel.i18n import N_, _, language, pgettext, using
 
 from .limits import new_token
 
@@ -48,7 +49,9 @@ answering every other table meanwhile, and one machine never runs two searches a
 
 class RoomError(KortspelError):
     """A refusal sent to a client: ``reason`` is a short word a program can test
-    (``"not-your-turn"``), the message says in words what was wrong and what to do."""
+    (``"not-your-turn"``, English in every language: a code), the message says in words
+    what was wrong and what to do, in the language of the connection it is sent to (it is
+    made inside that connection's ``using``)."""
 
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
@@ -84,6 +87,9 @@ class Seat:
     picture: Any = None
     """The table drawn for a pupils' page (:class:`~.picture.Picture`), if the connection
     asked for it (``"view": "svg"``); ``None`` for the Python client."""
+    language: str = "en"
+    """The language its pupil joined in (``"language": "sv"``): its picture, status, story,
+    buttons and the notices sent to it alone are made in it."""
 
     @property
     def computer(self) -> bool:
@@ -108,6 +114,48 @@ class Options:
     auto_start: bool = True
 
 
+# i18n: the games' names, as a pupil's page and the teacher's page show them
+TITLES = {"Kille": N_("Kille"), "Swedish Knock": N_("Swedish Knock"),
+          "Köpknack": N_("Köpknack"), "Gnällknekt": N_("Gnällknekt")}
+
+
+def game_title(spec: Any) -> str:
+    """The game's name in the language in use ("Swedish Knock", "Knack")."""
+    return _(TITLES[spec.title]) if spec.title in TITLES else str(spec.title)
+
+
+def hand_word(spec: Any) -> str:
+    """What the game calls one hand, as "this ..." says it: "hand" (Swedish "given")."""
+    # i18n: one hand of a game, said as "this hand" (Swedish: the definite form, "given")
+    words = {"hand": pgettext("this", "hand"), "game": pgettext("this", "game"),
+             "round": pgettext("this", "round"), "deal": pgettext("this", "deal")}
+    return words.get(spec.hand_word, spec.hand_word)
+
+
+def match_word(spec: Any) -> str:
+    """What the game calls its match, as "a ..." says it: "match", "session" ("parti")."""
+    # i18n: a whole match of a game, said as "a match" (Swedish: "match", "parti")
+    words = {"match": pgettext("a", "match"), "game": pgettext("a", "game"),
+             "session": pgettext("a", "session")}
+    return words.get(spec.match_word, spec.match_word)
+
+
+def owner(name: str) -> str:
+    """The genitive of a pupil's name in the language in use: "Alva's" ("Alvas"; "Lars"
+    stays "Lars" in Swedish), as ``kortspel.voice`` makes it."""
+    if language() == "sv":
+        return name if name.endswith(("s", "x", "z")) else name + "s"
+    return f"{name}'s"
+
+
+# i18n: the headings of the standings (a pupil's table, the teacher's page), the games' own
+# columns; the keys stay English in the messages (the protocol's)
+COLUMNS = {"seat": N_("seat"), "points": N_("points"), "lives": N_("lives"),
+           "pots won": N_("pots won"), "games won": N_("games won"), "piles": N_("piles"),
+           "score": N_("score"), "stars": N_("stars"), "skunks": N_("skunks"),
+           "out": N_("out"), "balance": N_("balance"), "gain": N_("gain")}
+
+
 def levels(spec: Any) -> list[str]:
     """The computer players a room offers for a game, easiest first."""
     from kortspel.search import searchable
@@ -124,13 +172,14 @@ def make_bot(game: str, level: str, name: str) -> Any:
 def read_options(data: Any) -> Options:
     """A room's options from the JSON a client sent, each refused with what it may be."""
     if not isinstance(data, Mapping):
-        raise RoomError("bad-options", 'a room is opened with a JSON object such as '
-                        '{"game": "kille", "seats": 4}')
+        raise RoomError("bad-options", _('a room is opened with a JSON object such as '
+                                         '{"game": "kille", "seats": 4}'))
     known = {"game", "seats", "length", "computers", "fill", "rules", "auto_start"}
     extra = sorted(str(k)[:30] for k in data if k not in known)
     if extra:
-        raise RoomError("bad-options", f"a room has no option {', '.join(extra)}; the options "
-                        f"are {', '.join(sorted(known))}")
+        raise RoomError("bad-options", _("a room has no option {extra}; the options are "
+                                         "{known}").format(extra=", ".join(extra),
+                                                           known=", ".join(sorted(known))))
     try:
         spec = kortspel.spec(data.get("game", "kille"))
     except KortspelError as err:
@@ -138,8 +187,9 @@ def read_options(data: Any) -> Options:
     low, high = spec.seats
     seats = data.get("seats", max(low, min(4, high)))
     if type(seats) is not int or not low <= seats <= high:
-        raise RoomError("bad-options", f"{spec.title} is played by {low} to {high} seats; "
-                        f"seats must be a whole number in that range")
+        raise RoomError("bad-options", _("{game} is played by {low} to {high} seats; seats "
+                                         "must be a whole number in that range").format(
+                                             game=game_title(spec), low=low, high=high))
     offered = levels(spec)
     computers = data.get("computers", [])
     if isinstance(computers, Mapping):
@@ -151,32 +201,36 @@ def read_options(data: Any) -> Options:
             0 <= k < seats for k in picked) else None
     if not isinstance(computers, list) or len(computers) > seats or any(
             c is not None and c not in offered for c in computers):
-        raise RoomError("bad-options", f"computers lists, seat by seat, null for a pupil's "
-                        f"seat or a computer's level ({', '.join(offered)}); at most {seats}")
+        raise RoomError("bad-options", _("computers lists, seat by seat, null for a pupil's "
+                                         "seat or a computer's level ({levels}); at most "
+                                         "{seats}").format(levels=", ".join(offered),
+                                                           seats=seats))
     computers = [*computers, *[None] * (seats - len(computers))]
     if all(c is not None for c in computers):
-        raise RoomError("bad-options", "every seat is a computer's; leave at least one seat "
-                        "(null in computers) for a pupil")
+        raise RoomError("bad-options", _("every seat is a computer's; leave at least one "
+                                         "seat (null in computers) for a pupil"))
     fill = data.get("fill", "heuristic")
     if fill is not None and fill not in offered:
-        raise RoomError("bad-options", f"fill is the level of the computers that take the "
-                        f"seats still empty at the start ({', '.join(offered)}), or null to "
-                        f"wait for pupils")
+        raise RoomError("bad-options", _("fill is the level of the computers that take the "
+                                         "seats still empty at the start ({levels}), or null "
+                                         "to wait for pupils").format(
+                                             levels=", ".join(offered)))
     rules = data.get("rules", {})
     if not isinstance(rules, Mapping):
-        raise RoomError("bad-options", 'rules is an object of the game\'s options, e.g. '
-                        '{"lives": 1}')
+        raise RoomError("bad-options", _('rules is an object of the game\'s options, e.g. '
+                                         '{"lives": 1}'))
     length = data.get("length")
     lengths = getattr(spec.match, "LENGTHS", None)
     if length is None and lengths:
         length = next(iter(lengths))  # the shortest: a match in class ends within the lesson
     elif length is not None and not lengths:
-        raise RoomError("bad-options", f"a {spec.title} {spec.match_word} has no lengths to "
-                        f"choose from; leave length out")
+        raise RoomError("bad-options", _("a {game} {match} has no lengths to choose from; "
+                                         "leave length out").format(
+                                             game=game_title(spec), match=match_word(spec)))
     auto = data.get("auto_start", True)
     if not isinstance(auto, bool):
-        raise RoomError("bad-options", "auto_start is true (start once every pupil's seat is "
-                        "taken) or false (wait for start)")
+        raise RoomError("bad-options", _("auto_start is true (start once every pupil's seat "
+                                         "is taken) or false (wait for start)"))
     options = Options(spec.name, seats, length, tuple(computers), fill, dict(rules), auto)
     try:  # the engine says what it thinks of the table and the length, before any room opens
         table = kortspel.load(spec.name, seats=seats, **options.rules)
@@ -184,7 +238,7 @@ def read_options(data: Any) -> Options:
     except KortspelError as err:
         raise RoomError("bad-options", str(err)) from None
     except TypeError as err:  # a rules option the game's loader does not take as a keyword
-        raise RoomError("bad-options", f"rules: {err}") from None
+        raise RoomError("bad-options", _("rules: {error}").format(error=err)) from None
     return options
 
 
@@ -195,8 +249,9 @@ VIEWS = ("svg",)
 def check_view(view: Any) -> None:
     """Refuse a ``view`` the server does not draw."""
     if view is not None and view not in VIEWS:
-        raise RoomError("bad-view", f"view is left out (the seat's view as data) or "
-                        f"{' or '.join(repr(v) for v in VIEWS)} (the table drawn, for a page)")
+        raise RoomError("bad-view", _("view is left out (the seat's view as data) or "
+                                      "{views} (the table drawn, for a page)").format(
+                                          views=" or ".join(repr(v) for v in VIEWS)))
 
 
 def _event(e: Any) -> dict[str, Any]:
@@ -251,36 +306,52 @@ class Room:
             if s.outlet is not None:
                 s.outlet.send(message)
 
-    def join(self, outlet: Outlet, name: Any, seat: Any = None, view: Any = None) -> Seat:
-        """Seat a pupil by name: the seat asked for, or the first free one."""
+    def _closed_words(self) -> str:
+        """Why a pupil cannot join now: the room is over, or was ended."""
+        if self.status == OVER:
+            return _("room {code} is over; ask for a new room's code").format(code=self.code)
+        return _("room {code} is ended; ask for a new room's code").format(code=self.code)
+
+    def join(self, outlet: Outlet, name: Any, seat: Any = None, view: Any = None,
+             lang: str = "en") -> Seat:
+        """Seat a pupil by name: the seat asked for, or the first free one; ``lang`` is the
+        language the pupil's page speaks."""
         check_view(view)
         if self.status in (OVER, ENDED):
-            raise RoomError("room-closed", f"room {self.code} is {self.status}; ask for a new "
-                            "room's code")
+            raise RoomError("room-closed", self._closed_words())
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME \
                 or not name.strip().isprintable():
-            raise RoomError("bad-name", f"a name is 1 to {MAX_NAME} letters, numbers or "
-                            "spaces (no line breaks or control characters)")
+            raise RoomError("bad-name", _("a name is 1 to {most} letters, numbers or spaces "
+                                          "(no line breaks or control characters)").format(
+                                              most=MAX_NAME))
         name = " ".join(name.split())
         if any(s.pupil is not None and s.pupil.casefold() == name.casefold()
                for s in self.seats):
-            raise RoomError("name-taken", f"{name} already sits at this table; add a letter "
-                            "to your name so the others can tell you apart")
+            raise RoomError("name-taken", _("{name} already sits at this table; add a letter "
+                                            "to your name so the others can tell you "
+                                            "apart").format(name=name))
         free = [s for s in self.seats if s.pupil is None and s.reserved is None]
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < len(self.seats):
-                raise RoomError("bad-seat", f"seat is a number from 0 to {len(self.seats) - 1}")
+                raise RoomError("bad-seat", _("seat is a number from 0 to {last}").format(
+                    last=len(self.seats) - 1))
             chosen = self.seats[seat]
             if chosen not in free:
-                taken = "a computer's" if chosen.reserved else f"{chosen.pupil}'s"
-                raise RoomError("seat-taken", f"seat {seat} ({chosen.name}) is {taken}; free "
-                                f"seats: {', '.join(str(s.index) for s in free) or 'none'}")
+                frees = ", ".join(str(s.index) for s in free) or _("none")
+                if chosen.reserved:
+                    said = _("seat {seat} ({name}) is a computer's; free seats: {free}")
+                else:
+                    said = _("seat {seat} ({name}) is {owner}; free seats: {free}")
+                raise RoomError("seat-taken", said.format(
+                    seat=seat, name=chosen.name, owner=owner(str(chosen.pupil)), free=frees))
         elif not free:
-            raise RoomError("room-full", f"every seat of room {self.code} is taken "
-                            f"({len(self.seats)} seats)")
+            raise RoomError("room-full", _("every seat of room {code} is taken ({seats} "
+                                           "seats)").format(code=self.code,
+                                                            seats=len(self.seats)))
         else:
             chosen = free[0]
         chosen.pupil, chosen.token = name, new_token()
+        chosen.language = lang
         if self.status == PLAYING:  # a late pupil takes over a computer that filled in
             chosen.level = chosen.bot = None
         self._attach(chosen, outlet, view)
@@ -290,16 +361,21 @@ class Room:
             self.start()
         return chosen
 
-    def rejoin(self, outlet: Outlet, seat: Seat, view: Any = None) -> None:
-        """A pupil back with the seat's token: the seat is theirs again, at once."""
+    def rejoin(self, outlet: Outlet, seat: Seat, view: Any = None,
+               lang: str | None = None) -> None:
+        """A pupil back with the seat's token: the seat is theirs again, at once (in
+        ``lang``, if the page says one)."""
         check_view(view)
         if self.status == ENDED:
-            raise RoomError("room-closed", f"room {self.code} was ended")
+            raise RoomError("room-closed", _("room {code} was ended").format(code=self.code))
         old = seat.outlet
         if old is not None and old is not outlet:
-            old.send({"type": "error", "reason": "moved",
-                      "message": "you joined this seat from another connection"})
+            with using(seat.language):  # told in the language the old page speaks
+                moved = _("you joined this seat from another connection")
+            old.send({"type": "error", "reason": "moved", "message": moved})
             old.close(4000, "joined from another connection")
+        if lang is not None:
+            seat.language = lang
         if seat.level is not None and seat.reserved is None:
             seat.level = seat.bot = None  # the computer that stood in steps aside
         self._attach(seat, outlet, view)
@@ -324,11 +400,14 @@ class Room:
             self._update(seat)
 
     def welcome(self, seat: Seat) -> dict[str, Any]:
+        with using(seat.language):
+            title = game_title(self.spec)
         return {"type": "welcome", "protocol": PROTOCOL, "code": self.code,
-                "game": self.spec.name, "title": self.spec.title, "seat": seat.index,
+                "game": self.spec.name, "title": title, "seat": seat.index,
                 "seat_name": seat.name, "name": seat.pupil, "token": seat.token,
                 "status": self.status, "players": self.players(),
-                "words": {"hand": self.spec.hand_word, "match": self.spec.match_word}}
+                "words": {"hand": self.spec.hand_word, "match": self.spec.match_word},
+                "language": seat.language}
 
     def left(self, outlet: Outlet) -> None:
         """A connection closed; its pupil keeps the seat for ``grace`` seconds."""
@@ -363,14 +442,16 @@ class Room:
     def start(self) -> None:
         """Deal: every seat without a pupil gets its computer, and the match begins."""
         if self.status != WAITING:
-            raise RoomError("started", f"room {self.code} has already started")
+            raise RoomError("started", _("room {code} has already started").format(
+                code=self.code))
         empty = [s for s in self.seats if s.pupil is None and s.reserved is None]
         if empty and self.options.fill is None:
-            raise RoomError("empty-seats", f"seats {', '.join(s.name for s in empty)} are "
-                            "empty and this room waits for pupils (fill is null)")
+            raise RoomError("empty-seats", _("seats {seats} are empty and this room waits "
+                                             "for pupils (fill is null)").format(
+                                                 seats=", ".join(s.name for s in empty)))
         if not any(s.pupil is not None for s in self.seats):
-            raise RoomError("no-pupils", "nobody has joined yet; a room starts with at least "
-                            "one pupil")
+            raise RoomError("no-pupils", _("nobody has joined yet; a room starts with at "
+                                           "least one pupil"))
         for s in self.seats:
             if s.pupil is None or (s.outlet is None and s.timer is None):
                 self._stand_in(s)
@@ -418,8 +499,10 @@ class Room:
             message["ack"] = ack
         if seat.picture is not None:
             try:
-                message["table"] = seat.picture.draw(hand, seat.index,
-                                                     hand.legal_actions(seat.index), self.match)
+                with using(seat.language):  # this seat's words, whoever's move it was
+                    message["table"] = seat.picture.draw(hand, seat.index,
+                                                         hand.legal_actions(seat.index),
+                                                         self.match)
             except Exception:  # a bug in a drawing: this page keeps its last picture, and
                 log.exception("room %s: seat %s's table could not be drawn", self.code,
                               seat.name)  # the table and every other seat go on
@@ -427,53 +510,82 @@ class Room:
 
     def _ready(self, seat: Seat, step: Any) -> Any:
         """The hand, if ``seat``'s pupil may act on it now (else the refusal)."""
+        if self.status == WAITING:
+            raise RoomError("not-playing", _("the game has not started yet; wait for the "
+                                             "deal"))
         if self.status != PLAYING:
-            raise RoomError("not-playing", "the game has not started yet; wait for the deal"
-                            if self.status == WAITING else f"room {self.code} is {self.status}")
+            raise RoomError("not-playing", _("room {code} is over").format(code=self.code)
+                            if self.status == OVER else _("room {code} is ended").format(
+                                code=self.code))
         if seat.level is not None:
-            raise RoomError("not-your-seat", "a computer plays this seat now")
+            raise RoomError("not-your-seat", _("a computer plays this seat now"))
         hand = self.hand
         if hand.is_over:
-            raise RoomError("hand-over", f"this {self.spec.hand_word} is over; the next one "
-                            "is dealt in a moment")
+            raise RoomError("hand-over", _("this {hand} is over; the next one is dealt in a "
+                                           "moment").format(hand=hand_word(self.spec)))
         if step is not None and step != len(hand.actions):
-            raise RoomError("stale", "the table has moved on since the view you answered; "
-                            "look at it again and choose")
+            raise RoomError("stale", _("the table has moved on since the view you answered; "
+                                       "look at it again and choose"))
         return hand
 
-    def act(self, seat: Seat, data: Any, step: Any = None, ack: Any = None) -> None:
+    def act(self, seat: Seat, data: Any, step: Any = None, ack: Any = None,
+            confirmed: bool = False) -> None:
         """A pupil's action (a record's action object, or text such as ``"stand"``), checked
-        whole before the engine is asked, so a refusal changes nothing."""
+        whole before the engine is asked, so a refusal changes nothing. ``confirmed``: the
+        pupils' page's Yes to the question the action asked (see ``_play``)."""
         self._ready(seat, step)
         if isinstance(data, Mapping) and "seat" not in data:
             data = {**data, "seat": seat.name}
         if not isinstance(data, str | Mapping):
-            raise RoomError("bad-action", 'an action is text such as "stand" or an object '
-                            'such as {"do": "stand"}')
+            raise RoomError("bad-action", _('an action is text such as "stand" or an object '
+                                            'such as {"do": "stand"}'))
         try:
             action = self.table.codec.coerce(data, seat.index)
         except KortspelError as err:
             raise RoomError("bad-action", str(err)) from None
         if action.seat != seat.index:
             other = self.seats[action.seat] if 0 <= action.seat < len(self.seats) else None
-            whose = f"seat {other.name}'s" if other is not None else "not a seat's"
-            raise RoomError("not-your-seat", f"you play seat {seat.name}; that action is "
-                            f"{whose}, and only its own player may make it")
-        self._play(seat, action, ack)
+            if other is not None:
+                said = _("you play seat {seat}; that action is seat {other}'s, and only its "
+                         "own player may make it")
+            else:
+                said = _("you play seat {seat}; that action is not a seat's, and only its own "
+                         "player may make it")
+            raise RoomError("not-your-seat", said.format(
+                seat=seat.name, other=other.name if other is not None else ""))
+        self._play(seat, action, ack, confirmed)
 
-    def _play(self, seat: Seat, action: Action, ack: Any) -> None:
-        """Play the seat's own action if the rules allow it now; a refusal says why."""
+    def _play(self, seat: Seat, action: Action, ack: Any, confirmed: bool = False) -> None:
+        """Play the seat's own action if the rules allow it now; a refusal says why. On a
+        pupils' page an action the game asks about first (Kille: swap away a matador?) is
+        not played but asked (a ``confirm`` message, to this seat only); the page's Yes
+        sends it again, ``confirmed``. The Python client is never asked."""
         hand = self.hand
         legal = hand.legal_actions(seat.index)
         if action not in legal:
             if hand.to_act != seat.index:
                 # Out of turn a seat may hold a call (Kille's Kuku); anything else waits
-                calls = f" (you may call now: {', '.join(str(a) for a in legal)})" \
-                    if legal else ""
-                raise RoomError("not-your-turn", f"it is {self._who(hand.to_act)}'s turn, not "
-                                f"yours; wait for your turn{calls}")
-            raise RoomError("illegal", f"{action} is not allowed now; you may: "
-                            f"{', '.join(str(a) for a in legal)}")
+                said = self._turn_words(hand.to_act, _(
+                    "it is {owner} turn, not yours; wait for your turn"), _(
+                    "it is the computer at {seat}'s turn, not yours; wait for your turn"), _(
+                    "it is nobody's turn, not yours; wait for your turn"))
+                if legal:
+                    said = _("{refusal} (you may call now: {calls})").format(
+                        refusal=said, calls=", ".join(str(a) for a in legal))
+                raise RoomError("not-your-turn", said)
+            raise RoomError("illegal", _("{action} is not allowed now; you may: "
+                                         "{legal}").format(
+                                             action=action,
+                                             legal=", ".join(str(a) for a in legal)))
+        if not confirmed and seat.picture is not None and seat.outlet is not None:
+            with using(seat.language):
+                question = seat.picture.confirm(hand, action)
+            if question:
+                seat.picture.forget()
+                seat.outlet.send({"type": "confirm", "question": question,
+                                  "action": action.to_json(), "step": len(hand.actions),
+                                  **({} if ack is None else {"id": ack})})
+                return
         try:
             hand.apply(action)
         except KortspelError as err:  # legal a moment ago: say so, nothing changed
@@ -511,22 +623,29 @@ class Room:
 
     def _picture(self, seat: Seat) -> Any:
         if seat.picture is None:
-            raise RoomError("no-picture", 'clicks and buttons are for a connection that joined '
-                            'with "view": "svg"; send {"type": "act", ...} instead')
+            raise RoomError("no-picture", _('clicks and buttons are for a connection that '
+                                            'joined with "view": "svg"; send {"type": "act", '
+                                            '...} instead'))
         return seat.picture
 
     def _why_not(self, seat: Seat) -> str:
         """Why this seat may not act now, in a sentence for a pupil."""
         to_act = self.hand.to_act
         if to_act is not None and to_act >= 0 and to_act != seat.index:
-            return f"Wait: it is {self._who(to_act)}'s turn, not yours."
-        return "You cannot do anything now; wait a moment."
+            return self._turn_words(to_act, _("Wait: it is {owner} turn, not yours."),
+                                    _("Wait: it is the computer at {seat}'s turn, not yours."),
+                                    _("Wait: it is nobody's turn, not yours."))
+        return _("You cannot do anything now; wait a moment.")
 
-    def _who(self, index: int | None) -> str:
+    def _turn_words(self, index: int | None, pupil: str, computer: str, nobody: str) -> str:
+        """Whose turn it is, in the sentence for a pupil's seat (``{owner}``: "Alva's"), a
+        computer's (``{seat}``: its seat) or nobody's."""
         if index is None or index < 0:
-            return "nobody"
+            return nobody
         s = self.seats[index]
-        return s.pupil or f"the computer at {s.name}"
+        if s.pupil:
+            return pupil.format(owner=owner(s.pupil))
+        return computer.format(seat=s.name)
 
     def _kick(self) -> None:
         """Plan the next computer move (or the next deal) after the pause it needs."""
@@ -633,8 +752,10 @@ class Room:
                 seat.outlet.send(message)
         self._tell_players()
 
-    def end(self, why: str = "The teacher ended this room.") -> None:
-        """Close the room: save what was played, tell everyone, close every connection."""
+    def end(self, why: str = N_("The teacher ended this room.")) -> None:
+        """Close the room: save what was played, tell everyone, close every connection.
+        ``why`` is an English sentence marked with ``N_``, told to each seat in its own
+        language."""
         if self.status == ENDED:
             return
         was = self.status
@@ -648,8 +769,8 @@ class Room:
             self.record_id = self._save(self, self.match.record())
         for seat in self.seats:
             if seat.outlet is not None:
-                with contextlib.suppress(Exception):
-                    seat.outlet.send({"type": "closed", "message": why})
+                with contextlib.suppress(Exception), using(seat.language):
+                    seat.outlet.send({"type": "closed", "message": _(why)})
                     seat.outlet.close(1000, "room ended")
                 seat.outlet = None
 
@@ -664,8 +785,9 @@ class Room:
         return f"{zone.kind} {self.seats[seat].name}" + (f".{index}" if index else "")
 
     def summary(self) -> dict[str, Any]:
-        """The room as the room list shows it (nothing hidden: no cards)."""
-        return {"code": self.code, "game": self.spec.name, "title": self.spec.title,
+        """The room as the room list shows it (nothing hidden: no cards); its title in the
+        language in use."""
+        return {"code": self.code, "game": self.spec.name, "title": game_title(self.spec),
                 "seats": len(self.seats), "status": self.status, "players": self.players(),
                 "hand": self.hand_no, "opened": self.opened, "record": self.record_id}
 
@@ -682,7 +804,23 @@ class Room:
             "cards": {self._zone(z): list(c) for z, c in hand.zones().items() if c},
             "events": [e.text for e in hand.events[-last:]],
             "standings": self.match.standings(), "match_over": bool(self.match.is_over)})
+        out["columns"] = {k: _(COLUMNS[k]) if k in COLUMNS else k
+                          for row in out["standings"] for k in row}
+        if language() != "en":  # the events' text is English (the record's); told instead
+            out["told"] = self._told(last)
         return out
+
+    def _told(self, last: int) -> list[str]:
+        """The last lines of the hand as the game tells it to the teacher (every card seen),
+        in the language in use; the events' own words should the telling fail."""
+        from .picture import widgets
+
+        try:
+            lines = widgets("games").adapter_for(self.spec.name).lines(self.hand, None)
+            return [str(line) for line in lines[-last:]]
+        except Exception:
+            log.exception("room %s: the teacher's story could not be told", self.code)
+            return [e.text for e in self.hand.events[-last:]]
 
 
 HAND_LISTS = ("hands", "rounds", "deals")

@@ -49,10 +49,12 @@ from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import kortspel
+from kortspel import KortspelError
+from kortspel.i18n import _, check_language, using
 
 from .hall import Hall, Settings
 from .limits import Bucket
-from .room import PROTOCOL, Room, RoomError, Seat, levels
+from .room import PROTOCOL, Room, RoomError, Seat, game_title, levels
 
 log = logging.getLogger("kortspel.rooms")
 
@@ -100,6 +102,8 @@ class Connection:
         self.websocket = websocket
         self.room: Room | None = None
         self.seat: Seat | None = None
+        self.language = "en"
+        """The language its page speaks; a join's ``"language"`` sets it."""
         self.closed = False
         self.closing = False
         """Closed by the server (``close``): what is queued still goes out."""
@@ -166,13 +170,17 @@ async def pupil_socket(websocket: WebSocket) -> None:
                 break
             if not bucket.take():
                 flooded += 1
-                if flooded >= s.flood_close:
-                    conn.refuse("flood", "too many messages; this connection is closed")
-                    conn.close(1008, "flooding")
-                elif time.monotonic() - warned >= 1.0:
-                    warned = time.monotonic()
-                    conn.refuse("flood", f"too many messages: at most {s.rate:g} a second "
-                                f"({s.burst:g} at once); this one was not read")
+                with using(conn.language):
+                    if flooded >= s.flood_close:
+                        conn.refuse("flood", _("too many messages; this connection is "
+                                               "closed"))
+                        conn.close(1008, "flooding")
+                    elif time.monotonic() - warned >= 1.0:
+                        warned = time.monotonic()
+                        conn.refuse("flood", _("too many messages: at most {rate} a second "
+                                               "({burst} at once); this one was not "
+                                               "read").format(rate=f"{s.rate:g}",
+                                                              burst=f"{s.burst:g}"))
                 continue
             _read(hall, conn, who, message)
     except WebSocketDisconnect:
@@ -189,22 +197,27 @@ async def pupil_socket(websocket: WebSocket) -> None:
 
 def _read(hall: Hall, conn: Connection, who: str, message: Mapping[str, Any]) -> None:
     """One message of a pupil's connection: checked, read as JSON, handed to the hall; any
-    refusal is answered and the connection carries on."""
+    refusal is answered, in the connection's language, and the connection carries on."""
+    with using(conn.language):
+        _read_one(hall, conn, who, message)
+
+
+def _read_one(hall: Hall, conn: Connection, who: str, message: Mapping[str, Any]) -> None:
     limit = hall.settings.max_message
     text = message.get("text")
     if text is None:
-        conn.refuse("bad-message", "send each message as JSON text, not as binary data")
+        conn.refuse("bad-message", _("send each message as JSON text, not as binary data"))
         return
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
-        conn.refuse("too-big", f"a message is at most {limit} bytes; this one had {size} and "
-                    "was not read")
+        conn.refuse("too-big", _("a message is at most {limit} bytes; this one had {size} "
+                                 "and was not read").format(limit=limit, size=size))
         return
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        conn.refuse("bad-json", 'that is not JSON; send e.g. {"type": "act", "action": '
-                    '"stand"}')
+        conn.refuse("bad-json", _('that is not JSON; send e.g. {"type": "act", "action": '
+                                  '"stand"}'))
         return
     mid = data.get("id") if isinstance(data, dict) else None
     mid = mid if type(mid) is int or (isinstance(mid, str) and len(mid) <= 40) else None
@@ -214,8 +227,9 @@ def _read(hall: Hall, conn: Connection, who: str, message: Mapping[str, Any]) ->
         conn.refuse(err.reason, str(err), mid)
     except Exception:  # a bug in kortspel: say so to this client, keep the room going
         log.exception("a message could not be handled")
-        conn.refuse("server-error", "the server could not handle that message (a bug in "
-                    "kortspel); nothing was changed")
+        with using(conn.language):  # the join may have just set it
+            conn.refuse("server-error", _("the server could not handle that message (a bug "
+                                          "in kortspel); nothing was changed"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,14 +257,15 @@ async def _body(request: Request, limit: int) -> Any:
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise RoomError("too-big", f"a request is at most {limit} bytes")
+            raise RoomError("too-big", _("a request is at most {limit} bytes").format(
+                limit=limit))
         chunks.append(chunk)
     if not size:
         return {}
     try:
         return json.loads(b"".join(chunks))
     except (ValueError, RecursionError):
-        raise RoomError("bad-json", "the request's body is not JSON") from None
+        raise RoomError("bad-json", _("the request's body is not JSON")) from None
 
 
 def _bearer(request: Request) -> str | None:
@@ -258,14 +273,26 @@ def _bearer(request: Request) -> str | None:
     return head[7:].strip() if head[:7].lower() == "bearer " else None
 
 
+def _language(request: Request) -> str:
+    """The language a page asks its answers in: the first of its ``Accept-Language`` (the
+    teacher's page sends the one chosen on it); English when none is known."""
+    first = request.headers.get("accept-language", "").split(",")[0].split(";")[0]
+    try:
+        return check_language(first)
+    except KortspelError:
+        return "en"
+
+
 def _api(handler: Callable[[Request, Hall], Any]) -> Callable[[Request], Any]:
-    """An API handler: its ``RoomError`` answered as JSON with the right status."""
+    """An API handler: its ``RoomError`` answered as JSON with the right status, its words
+    in the language the request asks for."""
     async def endpoint(request: Request) -> Response:
         hall: Hall = request.app.state.hall
-        try:
-            result = await handler(request, hall)
-        except RoomError as err:
-            return _refused(err)
+        with using(_language(request)):
+            try:
+                result = await handler(request, hall)
+            except RoomError as err:
+                return _refused(err)
         return result if isinstance(result, Response) else _ok(result)
     return endpoint
 
@@ -275,7 +302,7 @@ async def games(request: Request, hall: Hall) -> Any:
     for name in kortspel.games():
         spec = kortspel.spec(name)
         lengths = getattr(spec.match, "LENGTHS", None)
-        out.append({"game": spec.name, "title": spec.title, "seats": list(spec.seats),
+        out.append({"game": spec.name, "title": game_title(spec), "seats": list(spec.seats),
                     "lengths": dict(lengths) if lengths else {}, "levels": levels(spec),
                     "match": spec.match_word, "hand": spec.hand_word})
     return {"games": out}
@@ -321,8 +348,8 @@ async def teacher_record(request: Request, hall: Hall) -> Any:
     rid = request.path_params["rid"]
     record = hall.records.get(rid)
     if record is None:
-        raise RoomError("unknown-record", "no record by that name (the list says which are "
-                        "kept)")
+        raise RoomError("unknown-record", _("no record by that name (the list says which "
+                                            "are kept)"))
     return _ok(record)
 
 
@@ -341,21 +368,29 @@ def page(name: str, kind: str, headers: Mapping[str, str] = PAGE_HEADERS
 
 LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>kortspel classroom</title><link rel="stylesheet" href="pupil.css"></head>
+<title data-t-title="classroom">kortspel classroom</title>
+<link rel="stylesheet" href="pupil.css">
+<script src="words.js" defer></script><script src="landing.js" defer></script></head>
 <body class="landing"><main>
-<h1>kortspel classroom</h1>
+<h1 data-t="classroom">kortspel classroom</h1>
 <form class="join" action="play" method="get">
-<h2>Join a room</h2>
-<label>Room code <input name="code" required maxlength="12" autocomplete="off"
- autocapitalize="characters" spellcheck="false" placeholder="HQTKA"></label>
-<label>Your name <input name="name" required maxlength="24" autocomplete="off"
- spellcheck="false" placeholder="Alva"></label>
-<button type="submit">Join</button>
+<h2 data-t="join.title">Join a room</h2>
+<label><span data-t="join.code">Room code</span> <input name="code" required maxlength="12"
+ autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder="HQTKA"></label>
+<label><span data-t="join.name">Your name</span> <input name="name" required maxlength="24"
+ autocomplete="off" spellcheck="false" placeholder="Alva"></label>
+<label class="language"><span data-t="language">Language</span>
+ <select name="lang" class="lang"></select></label>
+<button type="submit" data-t="join.button">Join</button>
 </form>
-<p>The teacher watches every table on <a href="teacher">the teacher's page</a>.</p>
-<p class="small">No lessons are served here: build the site with <code>make site</code> and
-start the server with <code>--site site</code> (as <code>make classroom</code> does).</p>
+<p data-t-html="landing.teacher">The teacher watches every table on
+<a href="teacher">the teacher's page</a>.</p>
+<p class="small" data-t-html="landing.site">No lessons are served here: build the site with
+<code>make site</code> and start the server with <code>--site site</code> (as
+<code>make classroom</code> does).</p>
 </main></body></html>"""
+"""The server's own front page (no site given): the join form, in the language chosen on it
+(its words are ``static/words.js``'s, as the pupils' page's)."""
 
 
 async def hello(request: Request) -> Response:
@@ -393,6 +428,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/play", page("pupil.html", "text/html; charset=utf-8", PUPIL_HEADERS)),
         Route("/pupil.js", page("pupil.js", "text/javascript; charset=utf-8")),
         Route("/pupil.css", page("pupil.css", "text/css; charset=utf-8")),
+        Route("/words.js", page("words.js", "text/javascript; charset=utf-8")),
+        Route("/landing.js", page("landing.js", "text/javascript; charset=utf-8")),
     ]
     if s.site is None or not (s.site / "favicon.ico").is_file():
         routes.append(Route("/favicon.ico", no_icon))  # asked for by every browser

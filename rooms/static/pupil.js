@@ -2,7 +2,10 @@
 // for this seat alone (rooms/picture.py). Plain browser script over the room's socket (/ws,
 // relative to this page, so the server may sit under a sub-path); nothing is fetched from
 // anywhere else. The seat's token is kept in this tab's sessionStorage, so a reload or a
-// dropped connection takes the seat back (docs/rooms.md says every message).
+// dropped connection takes the seat back (docs/rooms.md says every message). The page's own
+// words are words.js's (T(key)), in the language chosen on the join form; the join asks the
+// server for the same language, so the table, the story, the buttons and every refusal this
+// seat is sent come in it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,6 +14,7 @@ const state = {
   ws: null, code: "", name: "", token: null, seat: null, players: [], status: "joining",
   step: null, hand: null, table: null, legal: [], words: { hand: "hand", match: "match" },
   closed: false, joining: false, retry: 0, timer: null, sent: 0, updates: 0, toAct: null,
+  question: null,
 };
 
 function normal(code) { return String(code || "").replace(/\s+/g, "").toUpperCase(); }
@@ -58,10 +62,10 @@ function connect() {
   url.search = ""; url.hash = "";
   const ws = new WebSocket(url.href);
   state.ws = ws;
-  conn("Connecting…");
+  conn(T("connecting"));
   ws.onopen = () => {
     state.joining = true;
-    const join = { type: "join", code: state.code, view: "svg" };
+    const join = { type: "join", code: state.code, view: "svg", language: LANG };
     if (state.token) join.token = state.token; else join.name = state.name;
     send(join);
   };
@@ -78,14 +82,14 @@ function connect() {
     // A dropped connection: the seat waits for us (the grace period); try again, calmly.
     state.retry = Math.min(state.retry + 1, 5);
     const wait = Math.min(1000 * 2 ** (state.retry - 1), 10000);
-    conn("Connection lost: trying again…", true);
+    conn(T("lost"), true);
     state.timer = setTimeout(connect, wait);
   };
 }
 
 function send(message) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN) {
-    refuse("Not connected just now: wait a moment, then try again.");
+    refuse(T("not-connected"));
     return false;
   }
   state.sent += 1;
@@ -102,13 +106,16 @@ const HANDLERS = {
     state.token = m.token; state.seat = m.seat; state.name = m.name; state.code = m.code;
     state.words = m.words || state.words;
     remember();
-    history.replaceState(null, "", "play?code=" + encodeURIComponent(m.code));
+    history.replaceState(null, "", "play?code=" + encodeURIComponent(m.code) + "&lang=" + LANG);
     refuse("", "join-error");
-    $("room").textContent = `${m.title}, room ${m.code}`;
-    $("me").textContent = `You are ${m.name} (seat ${m.seat_name})`;
-    document.title = `${m.name}: ${m.title}, room ${m.code}`;
-    $("story-title").textContent = `The story of this ${state.words.hand}`;
-    conn("Connected");
+    const room = T("room", { title: m.title, code: m.code });
+    $("room").textContent = room;
+    $("room").removeAttribute("data-t");
+    $("me").textContent = T("me", { name: m.name, seat: m.seat_name });
+    document.title = `${m.name}: ${room}`;
+    $("story-title").dataset.t = "story." + state.words.hand;
+    $("story-title").textContent = T("story." + state.words.hand);
+    conn(T("connected"));
     players(m.players, m.status);
   },
   players(m) { players(m.players, m.status); },
@@ -124,19 +131,25 @@ const HANDLERS = {
     box.dataset.step = String(m.step);
     box.dataset.hand = String(m.hand);
     box.dataset.updates = String(state.updates);
-    if (moved || m.ack !== undefined) refuse("");  // a refusal speaks of a table now gone
+    if (moved || m.ack !== undefined) {  // a refusal or a question of a table now gone
+      refuse("");
+      ask(null);
+    }
   },
+  confirm(m) { ask(m); },
   over(m) {
-    const winner = m.winner ? (m.winner.name || `the computer at ${m.winner.seat_name}`) : "";
-    const you = m.winner && m.winner.seat === state.seat;
+    const w = m.winner;
+    const won = !w ? "" : w.seat === state.seat ? T("won.you")
+      : w.name ? T("won.pupil", { name: w.name }) : T("won.computer", { seat: w.seat_name });
     const ending = $("ending");
     ending.innerHTML = "";
     const p = document.createElement("p");
-    p.innerHTML = `<b>The ${state.words.match} is over.</b> `;
-    p.append(you ? "You won!" : winner ? `${winner} won.` : "");
+    const head = document.createElement("b");
+    head.textContent = T("over." + state.words.match);
+    p.append(head, " ", won);
     ending.append(p);
     const back = document.createElement("p");
-    back.textContent = "Ask the teacher for a new room's code to play again.";
+    back.textContent = T("again");
     ending.append(back);
     ending.hidden = false;
     document.body.dataset.state = "over";
@@ -145,8 +158,8 @@ const HANDLERS = {
   error(m) {
     if (m.reason === "moved") {
       state.closed = true;
-      conn("Opened in another tab", true);
-      refuse("You opened this seat in another tab or window: play there.");
+      conn(T("other-tab"), true);
+      refuse(T("other-tab.long"));
       return;
     }
     if (state.joining) {  // a join refused: back to the form, saying why
@@ -165,9 +178,10 @@ const HANDLERS = {
   closed(m) {
     state.closed = true;
     forget(state.code);
-    conn("Room closed", true);
+    conn(T("room-closed"), true);
+    ask(null);
     const ending = $("ending");
-    ending.textContent = m.message || "This room was closed.";
+    ending.textContent = m.message || T("room-closed.long");
     ending.hidden = false;
     $("buttons").innerHTML = "";
     $("table").classList.remove("clickable");
@@ -200,7 +214,10 @@ function draw(table, update) {
   box.classList.toggle("clickable", mine);
   $("turn").classList.toggle("mine", mine);
   $("status").textContent = table.status || "";
-  document.title = (mine ? "▶ Your turn: " : "") + document.title.replace(/^▶ Your turn: /, "");
+  const turn = "▶ " + T("your-turn");
+  const title = document.title.startsWith(turn) ? document.title.slice(turn.length)
+    : document.title;
+  document.title = (mine ? turn : "") + title;
   const buttons = $("buttons");
   buttons.innerHTML = "";
   for (const b of table.buttons || []) {
@@ -229,12 +246,13 @@ function draw(table, update) {
 function standings() {
   const rows = (state.table && state.table.standings) || [];
   const keys = rows.length ? Object.keys(rows[0]).filter((k) => k !== "seat") : [];
+  const columns = (state.table && state.table.columns) || {};
   const head = $("players").querySelector("thead");
   const body = $("players").querySelector("tbody");
   head.innerHTML = "";
   body.innerHTML = "";
   const tr = document.createElement("tr");
-  for (const k of ["Player", ...keys]) {
+  for (const k of [T("player"), ...keys.map((key) => columns[key] || key)]) {
     const th = document.createElement("th");
     th.textContent = k.charAt(0).toUpperCase() + k.slice(1);
     tr.append(th);
@@ -246,13 +264,13 @@ function standings() {
     if (p.seat === state.seat) row.classList.add("me");
     if (toAct === p.seat) row.classList.add("turn");
     const who = document.createElement("td");
-    const name = p.name || (p.computer ? "computer" : "(empty)");
-    who.textContent = `${p.seat_name}: ${name}` + (p.seat === state.seat ? " (you)" : "");
-    if (p.name && p.computer) who.textContent += " (computer playing)";
+    const name = p.name || (p.computer ? T("computer") : T("empty"));
+    who.textContent = `${p.seat_name}: ${name}` + (p.seat === state.seat ? T("you") : "");
+    if (p.name && p.computer) who.textContent += T("computer-playing");
     if (p.name && !p.connected) {
       const away = document.createElement("span");
       away.className = "away";
-      away.textContent = " away";
+      away.textContent = T("away");
       who.append(away);
     }
     row.append(who);
@@ -264,6 +282,20 @@ function standings() {
     }
     body.append(row);
   }
+}
+
+// A question before a move (Kille: swap away a matador?): Yes sends the move again, confirmed;
+// No forgets it. `m` is the server's confirm message, or null to hide the question.
+function ask(m) {
+  state.question = m;
+  $("question").hidden = !m;
+  $("question-text").textContent = m ? m.question : "";
+}
+
+function answer(yes) {
+  const m = state.question;
+  ask(null);
+  if (yes && m) send({ type: "act", action: m.action, step: m.step, confirmed: true });
 }
 
 // A press on the table, sent in the drawing's own pixels (the server hit-tests it on the
@@ -295,12 +327,15 @@ function start(code, name) {
   if (kept && !state.name) state.name = kept.name || "";
   state.closed = false;
   state.seat = null;
-  conn("Connecting…");
+  conn(T("connecting"));
   connect();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  languageChoice(() => standings());
   $("table").addEventListener("pointerdown", pressTable);
+  $("yes").addEventListener("click", () => answer(true));
+  $("no").addEventListener("click", () => answer(false));
   const code = normal(params.get("code"));
   const name = (params.get("name") || "").trim();
   $("code").value = code;
