@@ -233,44 +233,65 @@ def nb_update(nbs: Iterable[Path]) -> None:
               "translate" + (" (written)" if written else ""))
 
 
-def nb_built(nb: Path) -> str | None:
-    """The Swedish notebook's text, or ``None`` while a cell has no finished translation."""
+def nb_built(nb: Path) -> dict | None:
+    """The Swedish notebook, its cells' text from the catalogue (outputs kept from the one
+    on disk where a cell's text is unchanged, so a build after ``make notebooks`` keeps the
+    pictures); ``None`` while a cell has no finished translation."""
     cat = read(nb_po_path(nb), nb.stem)
     book = json.loads(nb.read_text(encoding="utf-8"))
+    sv = nb_sv_path(nb)
+    old: dict[str, dict] = {}
+    if sv.exists():
+        old = {c.get("id", ""): c for c in json.loads(sv.read_text(encoding="utf-8"))["cells"]}
     cells = []
-    for i, cell in enumerate(book["cells"]):
+    first = {"cell_type": "code", "execution_count": None, "id": FIRST_CELL_ID,
+             "metadata": {"tags": ["kortspel-language"]}, "outputs": [],
+             "source": FIRST_CELL.splitlines(keepends=True)}
+    for i, cell in enumerate([first, *book["cells"]]):
         text = _source(cell)
         cell = copy.deepcopy(cell)
-        if text.strip():
-            m = cat.get(text, context=f"{cell['cell_type']} {cell.get('id', i)}")
+        if i and text.strip():
+            m = cat.get(text, context=f"{cell['cell_type']} {cell.get('id', i - 1)}")
             if m is None or m.fuzzy or not _translated(m):
                 return None
             text = str(m.string)
         cell["source"] = text.splitlines(keepends=True)
         if cell["cell_type"] == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
+            was = old.get(cell.get("id", ""))
+            if was is not None and _source(was) == text:
+                cell["outputs"] = was.get("outputs", [])
+                cell["execution_count"] = was.get("execution_count")
+            else:
+                cell["outputs"] = []
+                cell["execution_count"] = None
         cells.append(cell)
-    first = {"cell_type": "code", "execution_count": None, "id": FIRST_CELL_ID,
-             "metadata": {"tags": ["kortspel-language"]}, "outputs": [],
-             "source": FIRST_CELL.splitlines(keepends=True)}
-    book["cells"] = [first, *cells]
-    book.setdefault("metadata", {})["language_info"] = book.get("metadata", {}).get(
-        "language_info", {"name": "python"})
-    book["metadata"]["kortspel"] = {"language": LANG,
-                                    "source": nb.relative_to(NOTEBOOKS).as_posix()}
+    book["cells"] = cells
+    book.setdefault("metadata", {})["kortspel"] = {
+        "language": LANG, "source": nb.relative_to(NOTEBOOKS).as_posix()}
+    return book
+
+
+def _dump(book: dict) -> str:
     return json.dumps(book, ensure_ascii=False, indent=1) + "\n"
+
+
+def _sources(book: dict) -> list[tuple[str, str, str]]:
+    return [(c["cell_type"], c.get("id", ""), _source(c)) for c in book["cells"]]
 
 
 def nb_build(nbs: Iterable[Path]) -> None:
     for nb in nbs:
-        text = nb_built(nb)
+        book = nb_built(nb)
         out = nb_sv_path(nb)
-        if text is None:
+        if book is None:
             print(f"{out.relative_to(ROOT)}: not built, its translation is not finished")
             continue
-        if write_if_changed(out, text.encode("utf-8")):
-            print(f"{out.relative_to(ROOT)}: written")
+        if write_if_changed(out, _dump(book).encode("utf-8")):
+            unrun = sum(1 for c in book["cells"]
+                        if c["cell_type"] == "code" and c["execution_count"] is None)
+            print(f"{out.relative_to(ROOT)}: written" + (
+                f"; {unrun} code cells to run (make notebooks, or jupyter nbconvert "
+                "--execute --inplace, then tools/tidy_notebooks.py)" if unrun else ""))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,7 +330,10 @@ def check() -> list[str]:
         out += problems_of(cat, str(path.relative_to(ROOT)))
         built = nb_built(nb)
         sv = nb_sv_path(nb)
-        if built is not None and (not sv.exists() or sv.read_text(encoding="utf-8") != built):
+        if built is None:
+            continue
+        if not sv.exists() or _sources(json.loads(sv.read_text(encoding="utf-8"))) != \
+                _sources(built):
             out.append(f"{sv.relative_to(ROOT)}: not built from its .po; run tools/i18n.py "
                        "notebooks build")
     return out
