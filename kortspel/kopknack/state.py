@@ -23,13 +23,12 @@ from ..errors import (
 from ..events import Event, Zone, hand
 from ..i18n import N_, _, ngettext, pgettext
 from ..shell import HandState
-from ..voice import Voice
 from .cards import HAND_SIZE, ORDER, show
 from .narration import OUT_ZONE, SHOWN, TALON_ZONE, TRICK_ZONE, TRUMP_ZONE, won_zone
 from .observation import BID, BUY, OVER, PHASES, PLAY, ObservedState, observe
 from .rules import Rules
 from .tricks import _duty, broken_duty, legal_cards, winning_index
-from .words import and_list, or_list
+from .words import SeatVoice, and_list, or_list
 
 VERBS = ("knock", "fold", "exchange", "play")
 KNOCK, FOLD = "knock", "fold"
@@ -581,7 +580,7 @@ class KopknackState(HandState):
                 f"{quote(action, 120)} names no seat of this table; its seats are 0 to {n - 1} "
                 f"({', '.join(g.names)})")
         g.codec.check(action)  # the form: a verb of the game, the right who, its arguments
-        v = Voice(g.names, None)
+        v = SeatVoice(g.names, None)
         me = self.to_act
         assert me is not None
 

@@ -21,13 +21,13 @@ from ..i18n import N_, _, pgettext
 from ..voice import Voice, sentence
 from .cards import show, show_all
 from .match import BROKE, NO_ANTE
-from .words import a_card, and_list, cards_said, suit_name, tricks_said
+from .words import SeatVoice, a_card, and_list, cards_said, suit_name, tricks_said
 
 
 def tell(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
     """The event for ``viewer`` (a seat, or ``None`` for the teacher), in the language in use
     (``kortspel.i18n``); an event no teller knows is said in its record's words."""
-    v = Voice(names, viewer)
+    v = SeatVoice(names, viewer)
     teller = _TELLERS.get(event.kind)
     if teller is None:
         return event.text
@@ -242,7 +242,7 @@ def review(state: Any, viewer: int | None = None) -> list[str]:
     if not state.is_over or o is None:
         return []
     g = state.game
-    v = Voice(g.names, viewer)
+    v = SeatVoice(g.names, viewer)
     out: list[str] = []
     bought: dict[int, list[int]] = {}
     for s, n in state.bought:
@@ -281,7 +281,7 @@ def lots_story(match: Any, viewer: int | None = None) -> list[str]:
     when the session was told its first dealer."""
     if not match.lots:
         return []
-    v = Voice(match.game.names, viewer)
+    v = SeatVoice(match.game.names, viewer)
     drawn = and_list([v.line(s, _("you draw {slip}"), _("{name} draws {slip}"), slip=slip)
                       for s, slip in enumerate(match.lots)])
     first = match.first_dealer
@@ -295,7 +295,7 @@ def match_progress(match: Any, viewer: int | None = None) -> str:
     """Where the session stands, in words for ``viewer`` (``None``: the teacher, or the
     seat named "you" when one is): which deal, who deals and the pot; at the end, who won
     and why the session ended."""
-    v = Voice(match.game.names, viewer)
+    v = SeatVoice(match.game.names, viewer)
     if match.is_over:
         w = match.winner
         why = _why_over(match, v)
@@ -316,7 +316,7 @@ def deal_settled(match: Any, summary: Any, viewer: int | None = None) -> str:
     """Words after a deal is settled, for ``viewer``: the pot carried on, or how the session
     ended and who has the highest balance."""
     if summary.match_over:
-        v = Voice(match.game.names, viewer)
+        v = SeatVoice(match.game.names, viewer)
         w = match.winner
         who = (v.line(w, _("you have the highest balance, {balance}"),
                       _("{name} has the highest balance, {balance}"),

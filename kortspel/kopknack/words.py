@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import N_, _, language, ngettext
+from ..voice import Voice
 from .cards import article, show
 
 __all__ = ["suit_name", "suit_one", "cards_said", "tricks_said", "or_list", "and_list",
-           "a_card"]
+           "a_card", "SeatVoice"]
 
 # i18n: a suit's name in "{suit} are trumps", "{suit} were led": Swedish suits are the same
 # word for one card and for many ("hjärter är trumf")
@@ -74,3 +75,15 @@ def a_card(card: str) -> str:
     """A card with its English article ("an 8♦", "a 9♦"); Swedish names a card without
     one ("8♦"), so the article is English grammar, not a word to translate."""
     return f"{article(card)} {show(card)}" if language() == "en" else show(card)
+
+
+class SeatVoice(Voice):
+    """``kortspel.voice.Voice`` with the Swedish genitive of a name that is a letter or ends
+    in a digit written with a colon, as Swedish writes it: "a:s kort", not "as kort" (a
+    Köpknack table's seats are often a to h). English is unchanged ("a's")."""
+
+    def owner(self, seat: int) -> str:
+        name = self.names[seat]
+        if language() == "sv" and (len(name) == 1 or name[-1:].isdigit()):
+            return name + ":s"
+        return super().owner(seat)

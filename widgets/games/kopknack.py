@@ -38,8 +38,8 @@ from kortspel.kopknack.telling import (
     story,
     tell,
 )
-from kortspel.kopknack.words import suit_one
-from kortspel.voice import Voice, sentence
+from kortspel.kopknack.words import SeatVoice, suit_one
+from kortspel.voice import sentence
 
 from ..model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 from .kopknack_seen import Seen, count_words, seen
@@ -79,7 +79,7 @@ def status_of(s: Seen) -> str:
     """One short sentence on what happens now, told to the viewer (it fits the table's
     middle, so the longer help is in the narration and the review), in the language in
     use."""
-    v = Voice(s.names, s.viewer)
+    v = SeatVoice(s.names, s.viewer)
     if s.is_over:
         if s.swept_by is not None:
             return sentence(v.line(s.swept_by, _("you sweep the pot of {pot}"),
@@ -148,7 +148,7 @@ class KopknackAdapter:
 
     def _seat(self, s: Seen, seat: int) -> SeatView:
         name = s.names[seat]
-        v = Voice(s.names, s.viewer)
+        v = SeatVoice(s.names, s.viewer)
         bid = s.bids.get(seat)
         mine = s.hands[seat]
         legal = set(s.legal) if seat == s.to_act else set()
@@ -188,7 +188,7 @@ class KopknackAdapter:
                         is_viewer=seat == s.viewer, out=bid == "fold")
 
     def _centre(self, s: Seen) -> tuple[ZoneView, ...]:
-        v = Voice(s.names, s.viewer)
+        v = SeatVoice(s.names, s.viewer)
         chips = s.pot // s.stake if s.stake else 0
         trump = CardView(face(s.trump), _("the trump card, {card}").format(card=show(s.trump)))
         out = [ZoneView("chips", (), chips, _("pot {pot}").format(pot=s.pot)),
@@ -257,7 +257,7 @@ class KopknackAdapter:
         if not (isinstance(ref, tuple) and len(ref) == 3 and ref[0] == "card"):
             return None
         owner, card = ref[1], ref[2]
-        v = Voice(state.game.names, seat)
+        v = SeatVoice(state.game.names, seat)
         if owner != seat:
             return _("Only your own cards can be clicked.")
         phase = state.phase_name
