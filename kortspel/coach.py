@@ -32,7 +32,9 @@ from . import registry
 from .actions import CHANCE, Action
 from .checks import quote
 from .errors import KortspelError
+from .i18n import N_, _, language, ngettext, pgettext
 from .search import Edge, Evaluation, OptionValue, RankedOptions
+from .voice import number_word
 
 __all__ = ["CoachError", "Hint", "Decision", "Review", "Reviewer", "Belief", "hint", "review",
            "beliefs", "grade", "grade_interval", "GRADES", "say_action", "coach_words",
@@ -60,6 +62,44 @@ class CoachError(KortspelError):
 # ---------------------------------------------------------------------------------------------
 # A game's words
 # ---------------------------------------------------------------------------------------------
+
+MEASURES = (
+    # i18n: Kille's measure (a chance; lower is better), said after "Before the deal you
+    # could expect about 30% (" and at the head of a hint: "Chance of losing …, lower is
+    # better: …"; also after "in" ("22% against 30% in the chance of …")
+    N_("chance of losing a life this hand"),
+    # i18n: Knock's measure (lower is better): one's own penalty points less the average of
+    # the others'; a star is Knock's mark for a round lost with a knock against you
+    N_("your points this round less the others' average (stars included)"),
+    # i18n: Köpknack's measure (higher is better), in chips
+    N_("money won or lost this deal"),
+    # i18n: Gnällknekt's measure (a chance; higher is better)
+    N_("chance of winning the game"),
+)
+"""Every game's measure as its search hooks declare it (``METRIC`` in each game's ``worlds``
+module), listed here so the coach's catalogue holds their words: the coach says them."""
+
+
+def _unit(unit: str) -> str:
+    """A measure's unit word (a game's ``COACH_UNIT``) in the language in use."""
+    # Made here, not at import, so each word is looked up in the language in use.
+    said = {"points": pgettext("unit", "points"), "chips": pgettext("unit", "chips"),
+            "stakes": pgettext("unit", "stakes")}
+    return said.get(unit) or _(unit)
+
+
+def _metric(words: CoachWords) -> str:
+    """The game's measure in the language in use: 'chance of losing a life this hand'."""
+    return _(words.metric)
+
+
+def _local(figures: str) -> str:
+    """Figures as the language in use writes them: English as it is; Swedish with a decimal
+    comma, a space that does not break before the per cent sign and the minus sign (−). Only
+    text made of figures and signs passes through here, never a sentence."""
+    if language() != "sv":
+        return figures
+    return figures.replace(".", ",").replace("%", "\u00a0%").replace("-", "\u2212")
 
 
 
@@ -135,6 +175,8 @@ def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = N
     one, else its verb and what it takes (cards shown with their suits: 'Attack J♥')."""
     if words is not None and words.say is not None:
         return words.say(action, names, viewer)
+    if language() != "en":
+        return _said_elsewhere(action)
     parts = [action.verb.replace("_", " ")]
     for key, value in action.args:
         if key in PLACE_WORDS:
@@ -149,11 +191,69 @@ def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = N
     return text[:1].upper() + text[1:]
 
 
+def _action_words() -> dict[str, str]:
+    """The verbs, places and piles of the games that have no ``say_action`` of their own,
+    in the language in use, for :func:`_said_elsewhere`."""
+    # i18n: an action as the coach names it, in a label ("Swap: 22%") and inside a sentence
+    # ("stand is better than swap", "your costliest decision was to swap"): in Swedish the
+    # infinitive works in both ("Byta: 22 %", "att byta"), the imperative does not
+    return {
+        "stand": pgettext("coach action", "stand"),
+        "swap": pgettext("coach action", "swap"),
+        "kuku": pgettext("coach action", "Kuku"),
+        "ask": pgettext("coach action", "ask"),
+        "accept": pgettext("coach action", "accept"),
+        "refuse": pgettext("coach action", "refuse"),
+        "depends": pgettext("coach action", "depends"),
+        "draw": pgettext("coach action", "draw"),
+        "discard": pgettext("coach action", "discard"),
+        "knock": pgettext("coach action", "knock"),
+        "fold": pgettext("coach action", "fold"),
+        "exchange": pgettext("coach action", "exchange"),
+        "play": pgettext("coach action", "play"),
+        # i18n: "draw from stock": from which pile a card is drawn
+        "from": pgettext("coach place", "from"),
+        "to": pgettext("coach place", "to"),
+        "on": pgettext("coach place", "on"),
+        "onto": pgettext("coach place", "onto"),
+        "into": pgettext("coach place", "into"),
+        # i18n: Knock's "draw from stock" (the stock: the cards not dealt, face down)
+        "stock": pgettext("coach place", "stock"),
+        # i18n: Knock's "draw from discard" (the discard pile, face up)
+        "discard pile": pgettext("coach place", "discard"),
+        # i18n: Köpknack's "exchange nothing": keep the whole hand
+        "nothing": pgettext("coach place", "nothing"),
+    }
+
+
+def _said_elsewhere(action: Action) -> str:
+    """:func:`say_action`'s own words in a language other than English: the same parts in
+    the same order (verb, place, what it takes), each looked up; a verb or value no catalogue
+    knows is said as the game names it."""
+    words = _action_words()
+    parts = [words.get(action.verb, action.verb.replace("_", " "))]
+    for key, value in action.args:
+        if key in PLACE_WORDS:
+            parts.append(words[key])
+        if isinstance(value, tuple):
+            parts.append(" ".join(_card_words(v) for v in value) or words["nothing"])
+        elif isinstance(value, str):
+            if key in ("card", "cards"):
+                parts.append(_card_words(value))
+            else:
+                parts.append(words.get("discard pile" if value == "discard" else value, value))
+        else:
+            parts.append(str(value))
+    text = " ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
 PLACE_WORDS = ("from", "to", "on", "onto", "into")
 """An argument said with its name before it: 'draw from stock', where a card is said alone."""
 
 
-def _number(value: float, words: CoachWords) -> str:
+def _figures(value: float, words: CoachWords) -> str:
+    """A value's figures in English ('22%', '+9.4'): :func:`_number` says them."""
     if words.percent:
         return f"{round(100 * value)}%"
     sign = ("−" if value < 0 else "+" if value > 0 else "") if words.signed else (
@@ -161,34 +261,94 @@ def _number(value: float, words: CoachWords) -> str:
     return f"{sign}{abs(value):.1f}"
 
 
+def _number(value: float, words: CoachWords) -> str:
+    return _local(_figures(value, words))
+
+
 def _amount(value: float, words: CoachWords) -> str:
     """A value as a pupil reads it: '22%', '9.4 points', '+0.4 stakes'."""
     if words.percent:
         return _number(value, words)
-    return f"{_number(value, words)} {words.unit}"
+    return _with_unit(_number(value, words), words)
+
+
+def _with_unit(figures: str, words: CoachWords) -> str:
+    # i18n: an amount and its unit: "9.4 points", "+0.4 chips"
+    return _("{amount} {unit}").format(amount=figures, unit=_unit(words.unit))
 
 
 def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
+def grade_word(grade: str) -> str:
+    """A grade (a word of :data:`GRADES`) as a pupil reads it, in the language in use:
+    'mistake', 'misstag'."""
+    said = {
+        # i18n: the coach's grades of a decision, from no loss to a large one
+        "best": pgettext("grade", "best"),
+        "good": pgettext("grade", "good"),
+        "inaccuracy": pgettext("grade", "inaccuracy"),
+        "mistake": pgettext("grade", "mistake"),
+        "blunder": pgettext("grade", "blunder"),
+    }
+    return said.get(grade, grade)
+
+
+def _a_grade(grade: str) -> str:
+    """A grade with its article: 'a mistake', 'ett misstag'."""
+    if language() == "en":
+        return _article(grade)
+    said = {
+        "inaccuracy": pgettext("grade", "an inaccuracy"),
+        "mistake": pgettext("grade", "a mistake"),
+        "blunder": pgettext("grade", "a blunder"),
+    }
+    return said.get(grade, _article(grade))
+
+
+def grades_counted(counts: Mapping[str, int]) -> str:
+    """A review's grades counted, as a pupil reads them: '3 best, 1 mistake' ('3 bäst, 1
+    misstag'); a grade counted 0 is left out."""
+    def one(grade: str, n: int) -> str:
+        # English says the grade as it is ("2 mistake"), as the review's count always has;
+        # a language with plural forms writes them.
+        said = {
+            "best": ngettext("{n} best", "{n} best", n),
+            "good": ngettext("{n} good", "{n} good", n),
+            "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracy", n),
+            "mistake": ngettext("{n} mistake", "{n} mistake", n),
+            "blunder": ngettext("{n} blunder", "{n} blunder", n),
+        }
+        return said[grade].format(n=n) if grade in said else f"{n} {grade}"
+
+    return ", ".join(one(g, n) for g, n in counts.items() if n)
+
+
+def _points(n: int) -> str:
+    """A difference of chances: '9 percentage points'."""
+    return ngettext("{n} percentage point", "{n} percentage points", n).format(n=n)
+
+
 def _gap(value: float, words: CoachWords) -> str:
     if words.percent:
-        n = round(100 * value)
-        return f"{n} percentage point{'' if n == 1 else 's'}"
-    return f"{value:.1f} {words.unit}"
+        return _points(round(100 * value))
+    return _with_unit(_local(f"{value:.1f}"), words)
 
 
 def _span(low: float, high: float, words: CoachWords) -> str:
     """A 95% interval: '19–25%', '7.6–11.2', '−0.3 to +0.5'."""
-    lo, hi = _number(low, words), _number(high, words)
+    lo, hi = _figures(low, words), _figures(high, words)
     if lo == hi and low != high:  # narrower than the last digit said: one digit more
         if words.percent:
-            return f"{100 * low:.1f}–{100 * high:.1f}%"
+            return _local(f"{100 * low:.1f}–{100 * high:.1f}%")
         lo, hi = f"{low:+.2f}".replace("-", "−"), f"{high:+.2f}".replace("-", "−")
     if words.percent:
-        return f"{lo[:-1]}–{hi}"
-    return f"{lo} to {hi}" if low < 0 or words.signed else f"{lo}–{hi}"
+        return _local(f"{lo[:-1]}–{hi}")
+    if low < 0 or words.signed:
+        # i18n: an interval of values with signs: "−0.3 to +0.5"
+        return _("{low} to {high}").format(low=_local(lo), high=_local(hi))
+    return _local(f"{lo}–{hi}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,29 +432,34 @@ def _value(o: OptionValue, words: CoachWords) -> str:
     """An option's value with its interval: 'about 22% (19–25%)', or, where every sampled
     deal gave the same, '−1.0 chips in every sampled deal'."""
     if _steady(o.low, o.high):
-        return f"{_amount(o.value, words)} in every sampled deal"
-    return f"about {_amount(o.value, words)} ({_span(o.low, o.high, words)})"
+        # i18n: a "sampled deal" is one of the deals the coach dealt and played out to
+        # weigh the options (the cards it cannot see, dealt in every way that fits)
+        return _("{amount} in every sampled deal").format(amount=_amount(o.value, words))
+    return _("about {amount} ({span})").format(amount=_amount(o.value, words),
+                                               span=_span(o.low, o.high, words))
 
 
 def _gap_span(low: float, high: float, words: CoachWords) -> str:
     """A difference's interval: '5–13 percentage points', '1.2–3.4 points'."""
     if words.percent:
-        return f"{round(100 * low)}–{round(100 * high)} percentage points"
-    return f"{low:.1f}–{high:.1f} {words.unit}"
+        return _("{low}–{high} percentage points").format(low=round(100 * low),
+                                                         high=round(100 * high))
+    return _with_unit(_local(f"{low:.1f}–{high:.1f}"), words)
 
 
 def _better_by(e: Edge, words: CoachWords) -> str:
     """How much better, as far as the sampled deals tell: 'by about 9 percentage points
     (5–13 percentage points)', or 'by at least 5 percentage points' where the interval is too
     wide to put a number in the middle of it."""
+    # i18n: these end "Stand is better than swap …" and "swap was better …"
     if _steady(e.low, e.high):
-        return f"by {_gap(e.mean, words)} in every sampled deal"
+        return _("by {gap} in every sampled deal").format(gap=_gap(e.mean, words))
     if shown(e.low, e.high, e.samples, words):
-        return f"by about {_gap(e.mean, words)} ({_gap_span(e.low, e.high, words)})"
-    least = _gap(e.low, words)
-    if least.startswith(("0 ", "0.0 ")):
-        return "by a little, as far as the sampled deals tell"
-    return f"by at least {least}"
+        return _("by about {gap} ({span})").format(gap=_gap(e.mean, words),
+                                                   span=_gap_span(e.low, e.high, words))
+    if (round(100 * e.low) == 0) if words.percent else f"{e.low:.1f}" == "0.0":
+        return _("by a little, as far as the sampled deals tell")
+    return _("by at least {gap}").format(gap=_gap(e.low, words))
 
 
 def _losses(ev: Evaluation) -> list[Edge]:
@@ -305,11 +470,12 @@ def _losses(ev: Evaluation) -> list[Edge]:
 
 
 def _together(items: Sequence[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
+    if len(items) < 2:
+        return "".join(items)
     if len(items) > 6:
-        items = [*items[:5], f"{len(items) - 5} more"]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        # i18n: the last of a list of moves cut short: "stand, swap, … and 3 more"
+        items = [*items[:5], _("{n} more").format(n=len(items) - 5)]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def _words_of(ev: Evaluation, words: CoachWords, names: Sequence[str], viewer: int | None
@@ -319,13 +485,15 @@ def _words_of(ev: Evaluation, words: CoachWords, names: Sequence[str], viewer: i
     options = ev.options
     said = [say_action(o.action, names, viewer, words) for o in options]
     if len(options) == 1:
-        return (f"{said[0]} is the only move here.", (f"{said[0]}: only move",), (False,),
+        return (_("{action} is the only move here.").format(action=said[0]),
+                (_("{action}: only move").format(action=said[0]),), (False,),
                 (options[0].action,))
     n = ev.samples
     if n == 0:
-        return (f"Nothing was weighed: the coach stopped before it had played out a single "
-                f"deal, so it says nothing of these {len(options)} moves.",
-                tuple(f"{s}: not weighed" for s in said), (False,) * len(options), ())
+        return (_("Nothing was weighed: the coach stopped before it had played out a single "
+                  "deal, so it says nothing of these {n} moves.").format(n=len(options)),
+                tuple(_("{action}: not weighed").format(action=s) for s in said),
+                (False,) * len(options), ())
     losses = _losses(ev)
     equal = [i for i, e in enumerate(losses) if e.low <= 0.0]
     show = tuple(shown(o.low, o.high, o.samples, words) for o in options)
@@ -334,48 +502,72 @@ def _words_of(ev: Evaluation, words: CoachWords, names: Sequence[str], viewer: i
         if show[i]:
             tag = _amount(o.value, words)
         elif i in equal:
-            tag = "best" if len(equal) == 1 else "equal best"
+            # i18n: an option's short label on the table: "Swap: best", "Stand: equal best"
+            tag = pgettext("hint", "best") if len(equal) == 1 else pgettext("hint",
+                                                                             "equal best")
         else:
-            tag = "worse"
-        labels.append(f"{s}: {tag}")
-    metric = words.metric[:1].upper() + words.metric[1:]
+            tag = pgettext("hint", "worse")
+        # i18n: an option's short label on the table: "Swap: 22%", "Swap: worse"
+        labels.append(_("{action}: {value}").format(action=s, value=tag))
+    head = _measure_head(words)
     picked = [(s, o) for s, o, ok in zip(said, options, show, strict=True) if ok]
-    parts = [f"{s if j == 0 else words.mid(s)}: {_value(o, words)}"
+    parts = [_("{action}: {value}").format(action=s if j == 0 else words.mid(s),
+                                           value=_value(o, words))
              for j, (s, o) in enumerate(picked)]
     hidden = len(options) - len(parts)
     if not parts:
-        first = (f"{metric}, {words.better} is better: too few sampled deals ({n}) to put "
-                 f"a number on any of these moves.")
+        first = _("{measure}: too few sampled deals ({n}) to put a number on any of these "
+                  "moves.").format(measure=head, n=n)
     else:
         shown_parts = parts[:4]
         if len(parts) > 4:
-            shown_parts.append(f"{len(parts) - 4} more, each worse")
-        first = f"{metric}, {words.better} is better: " + "; ".join(shown_parts)
+            shown_parts.append(ngettext("{n} more, each worse", "{n} more, each worse",
+                                        len(parts) - 4).format(n=len(parts) - 4))
         if hidden:
-            first += (f"; too few sampled deals ({n}) to put a number on the other "
-                      f"{'one' if hidden == 1 else hidden}")
-        first += "."
+            shown_parts.append(ngettext(
+                "too few sampled deals ({n}) to put a number on the other one",
+                "too few sampled deals ({n}) to put a number on the other {hidden}",
+                hidden).format(n=n, hidden=hidden))
+        # i18n: the measure, then each option's value: "Chance of …, lower is better:
+        # stand: about 22% (19–25%); swap: about 31% (27–35%)."
+        first = _("{measure}: {values}.").format(measure=head, values="; ".join(shown_parts))
     mids = [words.mid(s) for s in said]
 
     def alike(group: list[int]) -> str:
         if len(group) == 2:
-            return f"{said[group[0]]} and {mids[group[1]]} are about equally good"
-        return (f"these {len(group)} moves are about equally good: "
-                f"{_together([mids[i] for i in group])}")
+            return _("{first} and {second} are about equally good").format(
+                first=said[group[0]], second=mids[group[1]])
+        return _("these {n} moves are about equally good: {moves}").format(
+            n=len(group), moves=_together([mids[i] for i in group]))
 
     if len(equal) == len(options):
         second = alike(equal)
-        second = second[:1].upper() + second[1:] + (
-            "; either is fine." if len(options) == 2 else ".")
+        second = second[:1].upper() + second[1:]
+        second = (_("{alike}; either is fine.") if len(options) == 2 else _("{alike}.")
+                  ).format(alike=second)
     else:
         worse = next(i for i in range(len(options)) if i not in equal)
         second = ""
         if len(equal) > 1:
             second = alike(equal)
-            second = second[:1].upper() + second[1:] + ". "
-        second += (f"{said[0]} is better than {mids[worse]} "
-                   f"{_better_by(losses[worse], words)}.")
+            second = _("{alike}.").format(alike=second[:1].upper() + second[1:]) + " "
+        second += _("{best} is better than {worse} {by}.").format(
+            best=said[0], worse=mids[worse], by=_better_by(losses[worse], words))
     return first + " " + second, tuple(labels), show, tuple(options[i].action for i in equal)
+
+
+def _measure_head(words: CoachWords) -> str:
+    """The measure and which way is better, capitalised: 'Chance of losing a life this
+    hand, lower is better'."""
+    metric = _metric(words)
+    if words.better == "lower":
+        # i18n: the head of a hint: the game's measure, and that a lower value is better
+        head = _("{metric}, lower is better").format(metric=metric)
+    elif words.better == "higher":
+        head = _("{metric}, higher is better").format(metric=metric)
+    else:
+        head = f"{metric}, {words.better} is better"
+    return head[:1].upper() + head[1:]
 
 
 _HINTED: OrderedDict[tuple[str, int], Evaluation] = OrderedDict()
@@ -534,18 +726,29 @@ def _luck_amount(value: float, words: CoachWords) -> str:
     if words.percent:
         n = round(100 * abs(value))
         if n > 100:
-            return "more than your whole chance (the sampled deals' noise adds up)"
-        return f"{n} percentage point{'' if n == 1 else 's'} of your chance"
-    return f"{abs(value):.1f} {words.unit}"
+            return _("more than your whole chance (the sampled deals' noise adds up)")
+        return ngettext("{n} percentage point of your chance",
+                        "{n} percentage points of your chance", n).format(n=n)
+    return _with_unit(_local(f"{abs(value):.1f}"), words)
 
 
 def _luck_part(what: str, gain: float, words: CoachWords, plural: bool = False) -> str:
+    """One part of the result: '{what} gave you about 4.5 points', '{what} was about even'
+    (``what`` the part's name: 'the deal', 'your decision')."""
     amount = _luck_amount(gain, words)
     tiny = round(100 * abs(gain)) == 0 if words.percent else f"{abs(gain):.1f}" == "0.0"
     if tiny:
-        return f"{what} {'were' if plural else 'was'} about even"
-    about = "" if amount.startswith("more than") else "about "
-    return f"{what} {'gave you' if gain > 0 else 'cost you'} {about}{amount}"
+        # i18n: "the deal was about even": it neither helped nor hurt
+        return (_("{what} were about even") if plural else _("{what} was about even")
+                ).format(what=what)
+    whole = words.percent and round(100 * abs(gain)) > 100  # "more than your whole chance"
+    if gain > 0:
+        template = _("{what} gave you {amount}") if whole else _("{what} gave you about "
+                                                                  "{amount}")
+    else:
+        template = _("{what} cost you {amount}") if whole else _("{what} cost you about "
+                                                                  "{amount}")
+    return template.format(what=what, amount=amount)
 
 
 def luck(start: tuple[float, float, float, int], decisions: Sequence[Decision],
@@ -564,27 +767,34 @@ def luck(start: tuple[float, float, float, int], decisions: Sequence[Decision],
         deal, dec, rest = 0.0, 0.0, outcome - v0
     sign = -1.0 if words.better == "lower" else 1.0
     n = len(decisions)
-    yours = "your decision" if n == 1 else f"your {_count(n)} decisions"
-    before = (f"Before the deal you could expect about {_amount(v0, words)} "
-              f"({words.metric}; {_span(low, high, words)} from {worlds} fresh deals)")
-    parts = [_luck_part("the deal", sign * deal, words), _luck_part(yours, sign * dec, words,
-                                                                    plural=n > 1),
-             _luck_part("the cards drawn and the others' play", sign * rest, words)]
+    yours = _("your decision") if n == 1 else _("your {count} decisions").format(
+        count=_count(n))
+    # i18n: "fresh deals": new deals of the same table, played out by the computer
+    before = _("Before the deal you could expect about {amount} ({metric}; {span} from "
+               "{worlds} fresh deals)").format(amount=_amount(v0, words),
+                                                metric=_metric(words),
+                                                span=_span(low, high, words), worlds=worlds)
+    parts = [_luck_part(_("the deal"), sign * deal, words),
+             _luck_part(yours, sign * dec, words, plural=n > 1),
+             _luck_part(_("the cards drawn and the others' play"), sign * rest, words)]
     if not decisions:
-        parts = [_luck_part("the cards and the others' play", sign * rest, words,
+        parts = [_luck_part(_("the cards and the others' play"), sign * rest, words,
                             plural=True)]
-    text = (f"{before}; {'; '.join(parts)}; you ended on {_amount(outcome, words)}.")
-    labels = (f"Deal: {_signed(sign * deal, words)}",
-              f"Your decisions: {_signed(sign * dec, words)}",
-              f"Cards and others' play: {_signed(sign * rest, words)}",
-              f"Result: {_amount(outcome, words)} (expected {_amount(v0, words)})")
+    text = _("{before}; {parts}; you ended on {amount}.").format(
+        before=before, parts="; ".join(parts), amount=_amount(outcome, words))
+    # i18n: the luck chart's four bars
+    labels = (_("Deal: {gain}").format(gain=_signed(sign * deal, words)),
+              _("Your decisions: {gain}").format(gain=_signed(sign * dec, words)),
+              _("Cards and others' play: {gain}").format(gain=_signed(sign * rest, words)),
+              _("Result: {amount} (expected {expected})").format(
+                  amount=_amount(outcome, words), expected=_amount(v0, words)))
     return Luck(v0, low, high, worlds, deal, dec, rest, outcome, words.better,
                 text[:1].upper() + text[1:], labels)
 
 
 def _count(n: int) -> str:
-    return ("two", "three", "four", "five", "six", "seven", "eight", "nine")[n - 2] \
-        if 2 <= n <= 9 else str(n)
+    """A count of decisions, 2 to 9 in words ('three'), more in figures."""
+    return number_word(n) if 2 <= n <= 9 else str(n)
 
 
 def _signed(gain: float, words: CoachWords) -> str:
@@ -594,21 +804,30 @@ def _signed(gain: float, words: CoachWords) -> str:
     if words.percent:
         n = round(100 * abs(gain))
         if not n:
-            return "even"
+            return pgettext("luck", "even")
         # Past the whole scale only where many decisions' sampled noise adds up: said so,
         # never as a figure beyond the chance it is a part of.
-        amount = "over 100 points" if n > 100 else f"{n} point{'' if n == 1 else 's'}"
+        # i18n: percentage points of a chance, on the luck chart's bars
+        amount = _("over 100 points") if n > 100 else ngettext("{n} point", "{n} points",
+                                                                n).format(n=n)
     else:
         said = f"{abs(gain):.1f}"
         if said == "0.0":
-            return "even"
-        amount = f"{said} {words.unit}"
-    return f"{amount} {'for' if gain > 0 else 'against'} you"
+            # i18n: a part of the result that neither helped nor hurt (a chart's bar)
+            return pgettext("luck", "even")
+        amount = _with_unit(_local(said), words)
+    return (_("{amount} for you") if gain > 0 else _("{amount} against you")).format(
+        amount=amount)
 
 
-def _the(metric: str) -> str:
+def _the(words: CoachWords) -> str:
     """A measure after a preposition: 'the chance of …', but 'your points …' as it is."""
-    return metric if metric.startswith("your ") else f"the {metric}"
+    metric = words.metric
+    if metric.startswith("your "):
+        return _metric(words)
+    # i18n: a measure after "in": "22% against 30% in the chance of …"; Swedish needs no
+    # "the" here ("i risken att …")
+    return _("the {metric}").format(metric=_metric(words))
 
 
 @dataclass(frozen=True)
@@ -719,19 +938,27 @@ class Reviewer:
         said = say_action(act, names, self.seat, w)
         other = say_action(best.action, names, self.seat, w)
         mine = shown(chosen.low, chosen.high, chosen.samples, w)
+        # i18n: a decision in the review, after its grade's sign (✔✔, ✔, ?!, ?, ??)
         if not ev.samples:
-            text = f"{MARKS[g]} {said}: not weighed (the coach was stopped first)."
+            text = _("{mark} {action}: not weighed (the coach was stopped first).").format(
+                mark=MARKS[g], action=said)
         elif g == "best" and act == best.action:
-            text = f"{MARKS[g]} {said}: best" + (f" ({_value(chosen, w)})." if mine else ".")
+            text = (_("{mark} {action}: best ({value}).") if mine
+                    else _("{mark} {action}: best.")).format(
+                mark=MARKS[g], action=said, value=_value(chosen, w) if mine else "")
         elif g == "best":
-            text = (f"{MARKS[g]} {said}: best — as good as {w.mid(other)} as far as "
-                    f"{ev.samples} sampled deals can tell.")
+            text = _("{mark} {action}: best — as good as {other} as far as {n} sampled deals "
+                     "can tell.").format(mark=MARKS[g], action=said, other=w.mid(other),
+                                         n=ev.samples)
         else:
-            text = (f"{MARKS[g]} {said}: {g} — {w.mid(other)} was better "
-                    f"{_better_by(e, w)}")
+            # i18n: "{grade}" is "inaccuracy", "mistake" or "blunder" (without an article)
+            text = _("{mark} {action}: {grade} — {other} was better {by}").format(
+                mark=MARKS[g], action=said, grade=grade_word(g), other=w.mid(other),
+                by=_better_by(e, w))
             if mine and shown(best.low, best.high, best.samples, w):
-                text += (f": {_amount(best.value, w)} against "
-                         f"{_amount(chosen.value, w)} in {_the(w.metric)}")
+                text += _(": {best} against {chosen} in {metric}").format(
+                    best=_amount(best.value, w), chosen=_amount(chosen.value, w),
+                    metric=_the(w))
             text += "."
         d = Decision(i, act, chosen, best, loss, g, text, tuple(ev.options),
                      max(0.0, e.low), max(0.0, e.high), ev)
@@ -798,9 +1025,10 @@ class Reviewer:
         that could pass the measure's range), and whether best play made the result
         likely."""
         w = self.words
-        word = self._hand_word()
+        this = _this_hand(self._hand_word())
         if not decisions:
-            return f"You had no real choice to make this {word}: the cards decided it."
+            return _("You had no real choice to make {this_hand}: the cards decided it."
+                     ).format(this_hand=this)
         lower = w.better == "lower"
         first = decisions[0].best  # what best play expected at the first decision
         worst = max(decisions, key=lambda d: (d.loss_low, d.loss))
@@ -812,30 +1040,54 @@ class Reviewer:
             other = say_action(worst.best.action, names, self.seat, w)
             e = Edge(worst.action, worst.loss, worst.loss_low, worst.loss_high,
                      worst.best.samples)
-            costly = (f"your costliest decision was to {w.mid(said)} "
-                      f"({_article(worst.grade)}): {w.mid(other)} was better "
-                      f"{_better_by(e, w)}")
+            # i18n: "{action}" is the move as the coach names it, in lower case ("swap");
+            # "{grade}" has its article ("a mistake")
+            costly = _("your costliest decision was to {action} ({grade}): {other} was "
+                       "better {by}").format(action=w.mid(said), grade=_a_grade(worst.grade),
+                                             other=w.mid(other), by=_better_by(e, w))
         if w.percent:
             bad = (outcome >= 0.5) == lower
             against = first.value if lower else 1 - first.value  # best play's bad chance
             known = shown(first.low, first.high, first.samples, w)
             if erred and bad:
-                return (f"It went against you, and your decisions played a part: {costly}."
-                        + (f" With best play it would have gone wrong about "
-                           f"{_amount(against, w)} of the time." if known else ""))
+                return (_("It went against you, and your decisions played a part: {costly}."
+                          ).format(costly=costly)
+                        + (" " + _("With best play it would have gone wrong about {amount} "
+                                   "of the time.").format(amount=_amount(against, w))
+                           if known else ""))
             if erred:
-                return f"It went your way, but luck covered for you: {costly}."
+                return _("It went your way, but luck covered for you: {costly}.").format(
+                    costly=costly)
             if bad:
-                return ("You played well; the cards did it."
-                        + (f" Even with best play this {word} goes against you about "
-                           f"{_amount(against, w)} of the time." if known else ""))
-            return f"You played well, and this {word} went your way."
+                return (_("You played well; the cards did it.")
+                        + (" " + _("Even with best play {this_hand} goes against you about "
+                                   "{amount} of the time.").format(
+                                       this_hand=this, amount=_amount(against, w))
+                           if known else ""))
+            return _("You played well, and {this_hand} went your way.").format(this_hand=this)
         if erred:
-            return f"You ended on {_amount(outcome, w)}: {costly}."
-        return f"You played well. You ended on {_amount(outcome, w)}."
+            return _("You ended on {amount}: {costly}.").format(amount=_amount(outcome, w),
+                                                               costly=costly)
+        return _("You played well. You ended on {amount}.").format(amount=_amount(outcome, w))
 
     def _hand_word(self) -> str:
         return str(registry.spec(self.final.game.name).hand_word)
+
+
+def _this_hand(word: str) -> str:
+    """'this hand' for a game's ``hand_word`` ('this round', 'this deal'), in the language in
+    use: Swedish says it in the word's own gender ('den här given', 'det här spelet')."""
+    said = {
+        # i18n: one hand of a game as the coach speaks of it: Kille's "hand"
+        "hand": pgettext("this", "this hand"),
+        # i18n: Gnällknekt's one hand is a whole game
+        "game": pgettext("this", "this game"),
+        # i18n: Knock's one hand is a round
+        "round": pgettext("this", "this round"),
+        # i18n: Köpknack's one hand is a deal
+        "deal": pgettext("this", "this deal"),
+    }
+    return said.get(word) or f"this {word}"
 
 
 def review(record: Mapping[str, Any], seat: int | str, seconds: float | None = 0.5,
@@ -945,21 +1197,24 @@ class Belief:
         known = sorted(self.surely)
         surely = ", ".join(_card_words(c) for c in known)
         likely = self.likely()
+        name = self.name
         if not likely:
-            return (f"{self.name} surely holds {surely}." if known
-                    else f"{self.name}: no cards hidden from you.")
+            return (_("{name} surely holds {cards}.") if known
+                    else _("{name}: no cards hidden from you.")).format(name=name, cards=surely)
         unsure = [p for p in self.cards.values() if p < 1.0]
         if self.even:
-            text = (f"{self.name}: no clue yet; any of the {len(unsure)} cards you have not "
-                    f"seen, each about {round(100 * sum(unsure) / len(unsure))}%")
+            text = _("{name}: no clue yet; any of the {n} cards you have not seen, each about "
+                     "{share}").format(name=name, n=len(unsure), share=_local(
+                         f"{round(100 * sum(unsure) / len(unsure))}%"))
         else:
-            text = f"{self.name} might hold: " + ", ".join(
-                f"{_card_words(c)} {round(100 * p)}%" for c, p in likely)
+            text = _("{name} might hold: {cards}").format(name=name, cards=", ".join(
+                f"{_card_words(c)} {_local(f'{round(100 * p)}%')}" for c, p in likely))
         if known:
-            text += f"; surely {surely}"
+            text = _("{guess}; surely {cards}").format(guess=text, cards=surely)
         if self.deals < FEW_DEALS:
-            text += (f" (a rough guess: what was played leaves the weight on about "
-                     f"{max(1, round(self.deals))} of {self.worlds} sampled deals)")
+            text = _("{guess} (a rough guess: what was played leaves the weight on about "
+                     "{n} of {worlds} sampled deals)").format(
+                         guess=text, n=max(1, round(self.deals)), worlds=self.worlds)
         return text + "."
 
 
@@ -1009,7 +1264,7 @@ def beliefs(state: Any, seat: int, rng: random.Random | None = None, *,
     in_hand: dict[int, set[str] | None] = {s: None for s in others}
     logs: list[float] = []
     helds: list[dict[int, set[str]]] = []
-    for _ in range(worlds):
+    for _world in range(worlds):
         try:
             world = search.sample_world(state, seat, rng)
         except KortspelError as err:

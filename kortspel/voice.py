@@ -30,8 +30,16 @@ class Voice:
         if viewer is None and named_you:  # the teacher's view: the seat named "you" reads
             viewer = named_you[0]
         self.viewer = viewer
-        self.names = tuple(_(QUOTED_YOU) if i in named_you and i != viewer else n
-                           for i, n in enumerate(names))
+        self._names = tuple(names)
+        self._quoted = frozenset(i for i in named_you if i != viewer)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as this reader hears them: a seat named "you" that is not the
+        reader's own is “you” in quotes, looked up when said, so a voice made before the
+        language was chosen still speaks the language in use."""
+        return tuple(_(QUOTED_YOU) if i in self._quoted else n
+                     for i, n in enumerate(self._names))
 
     def me(self, seat: int) -> bool:
         """The reader's own seat, spoken to as "you"."""
@@ -47,9 +55,12 @@ class Voice:
 
     def owner(self, seat: int) -> str:
         """The genitive of another seat's name: "Bo's" (Swedish "Bos"; "Lars" stays "Lars",
-        as Swedish adds no s to a name that ends in s, x or z)."""
+        as Swedish adds no s to a name that ends in s, x or z; a seat named by one letter or
+        ending in a digit takes a colon, "a:s", as Swedish writes a letter's genitive)."""
         name = self.names[seat]
         if language() == "sv":
+            if len(name) == 1 or name[-1:].isdigit():
+                return name + ":s"
             return name if name.endswith(("s", "x", "z")) else name + "s"
         return f"{name}'s"
 
@@ -114,8 +125,31 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
                  "ten", "eleven", "twelve")
 
 
+def number_word(n: int) -> str:
+    """``n`` in words in the language in use, from 0 to 12 ("five", "fem"), larger counts in
+    figures: a sentence may open with one, and a small count reads better as a word. One is
+    the common gender's "en" in Swedish; a sentence about an ett-word writes its singular
+    form itself (see :func:`counted`)."""
+    if not 0 <= n < len(_NUMBER_WORDS):
+        return str(n)
+    # Made here, not at import, so each word is looked up in the language in use.
+    words = (pgettext("count", "no"), pgettext("count", "one"), pgettext("count", "two"),
+             pgettext("count", "three"), pgettext("count", "four"), pgettext("count", "five"),
+             pgettext("count", "six"), pgettext("count", "seven"), pgettext("count", "eight"),
+             pgettext("count", "nine"), pgettext("count", "ten"), pgettext("count", "eleven"),
+             pgettext("count", "twelve"))
+    return words[n]
+
+
 def counted(n: int, word: str) -> str:
     """``counted(5, "more round")`` -> "five more rounds": small counts in words, as a
-    sentence may open with one ("Five more rounds each"), larger ones in figures."""
+    sentence may open with one ("Five more rounds each"), larger ones in figures.
+
+    In two languages pass the whole phrase as a plural template with ``{count}``:
+    ``counted(n, ngettext("{count} more round", "{count} more rounds", n))`` -> "five more
+    rounds", "fem rundor till" (the count in words of the language in use; a Swedish
+    singular may write its own "ett" or "en" in place of ``{count}``)."""
+    if "{count}" in word:
+        return word.format(count=number_word(n))
     number = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
     return f"{number} {word}" if n == 1 else f"{number} {word}s"
