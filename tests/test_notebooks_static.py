@@ -52,15 +52,21 @@ def test_the_notebooks_the_issues_name_exist() -> None:
             assert f"{game}/{step}.ipynb" in names
 
 
-def test_start_here_links_every_notebook_and_rules_page() -> None:
-    """00-start-here lists every game's notebooks and rules page, and each link resolves."""
-    start = NOTEBOOKS[0].parent / "00-start-here.ipynb"
+@pytest.mark.parametrize("tree", ["", "sv"])
+def test_start_here_links_every_notebook_and_rules_page(tree: str) -> None:
+    """00-start-here lists every game's notebooks and rules page, and each link resolves:
+    the English page its own tree's, the Swedish one (``notebooks/sv/``) the Swedish tree's."""
+    root = Path(__file__).resolve().parents[1] / "notebooks" / tree
+    start = root / "00-start-here.ipynb"
+    if not start.exists():
+        pytest.skip(f"no {start.relative_to(root.parents[1 if tree else 0])} yet")
     text = "".join("".join(c["source"]) for c in json.loads(
         start.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown")
     links = re.findall(r"\]\(([^)#]+\.(?:ipynb|md))", text)
     for path in NOTEBOOKS:
-        if path.parent.name != "notebooks":
-            assert f"{path.parent.name}/{path.name}" in links, path
+        game = path.parent
+        if game.parent == root and game.name not in ("sv", "locale"):
+            assert f"{game.name}/{path.name}" in links, path
     for link in links:
         assert (start.parent / link).resolve().exists(), link
 
