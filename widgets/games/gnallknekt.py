@@ -50,7 +50,7 @@ YOUR_PILES = (N_("your first pile"), N_("your second pile"), N_("your third pile
 THEIR_PILES = (N_("{owner} first pile"), N_("{owner} second pile"), N_("{owner} third pile"))
 OUT_SHOWN = 4
 """Cards out of play drawn face up (the newest); the label counts them all."""
-USUAL_FAN, MIN_FAN, FULL_FAN_CARDS = 0.34, 0.12, 8
+USUAL_FAN, MIN_FAN, FULL_FAN_CARDS = 0.36, 0.12, 8
 """A hand shows a third of each card (the rank in its corner reads; the table's usual fan
 shows more, but three piles beside a hand leave less room), up to eight cards; a longer hand
 is fanned closer to take the room of eight, down to an eighth of each card."""
