@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from .checks import brief as _brief
 from .errors import InvalidActionError
+from .i18n import N_, _
 
 RANKS: tuple[str, ...] = ("A", *(str(n) for n in range(2, 11)), "J", "Q", "K")
 """The ranks, Ace first (the order of the pack, not of any game's ranking)."""
@@ -64,11 +65,21 @@ def show_all(cards: Iterable[str]) -> str:
     return " ".join(show(c) for c in cards)
 
 
+SPOKEN_SUITS: dict[str, str] = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"),
+                                 "C": N_("clubs")}
+SPOKEN_RANKS: dict[str, str] = {"A": N_("Ace"), "J": N_("Jack"), "Q": N_("Queen"),
+                                "K": N_("King")}
+"""The same words as ``SUIT_NAMES`` and ``RANK_NAMES``, marked for the catalogue: a card read
+aloud is said in the reader's language ("spader dam"), where the rules' own names stay."""
+
+
 def spoken(card: str) -> str:
     """A card's name in words, for screen readers and alt text: ``"QS"`` → ``"Queen of
-    spades"``."""
+    spades"`` (Swedish "spader dam"), in the language in use."""
     r = card[:-1]
-    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[card[-1]]}"
+    rank = _(SPOKEN_RANKS[r]) if r in SPOKEN_RANKS else r
+    # i18n: a card read aloud: "Queen of spades", "7 of hearts"
+    return _("{rank} of {suit}").format(rank=rank, suit=_(SPOKEN_SUITS[card[-1]]))
 
 
 def article(card: str) -> str:
