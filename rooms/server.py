@@ -50,7 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import kortspel
 from kortspel import KortspelError
-from kortspel.i18n import _, check_language, using
+from kortspel.i18n import N_, _, check_language, using
 
 from .hall import Hall, Settings
 from .limits import Bucket
@@ -297,13 +297,23 @@ def _api(handler: Callable[[Request, Hall], Any]) -> Callable[[Request], Any]:
     return endpoint
 
 
+# i18n: the match lengths a teacher chooses from when opening a room (the games' own)
+LENGTH_WORDS = (N_("short (one game)"), N_("standard (three games)"), N_("long (five games)"),
+                N_("short (for a lesson)"), N_("standard"), N_("long (as the rules say)"),
+                N_("short: each seat deals once"), N_("standard: each seat deals twice"),
+                N_("long: each seat deals three times"))
+"""The engine's words for its lengths stay English (a match's options); the teacher's page
+shows them in its language."""
+
+
 async def games(request: Request, hall: Hall) -> Any:
     out = []
     for name in kortspel.games():
         spec = kortspel.spec(name)
         lengths = getattr(spec.match, "LENGTHS", None)
+        shown = {key: _(label) for key, label in lengths.items()} if lengths else {}
         out.append({"game": spec.name, "title": game_title(spec), "seats": list(spec.seats),
-                    "lengths": dict(lengths) if lengths else {}, "levels": levels(spec),
+                    "lengths": shown, "levels": levels(spec),
                     "match": spec.match_word, "hand": spec.hand_word})
     return {"games": out}
 

@@ -223,6 +223,8 @@ def test_the_teachers_api_answers_in_the_language_asked(rooms_server: Any) -> No
             no_english(line, frozenset({"alva", "kuku"}))
         assert view["events"]  # the record's words, English, beside the story told
         status, games = ask("/api/games", server.teacher_token)
-        assert {g["game"]: g["title"] for g in games["games"]}["knock"] == "Knack"
+        named = {g["game"]: g for g in games["games"]}
+        assert named["knock"]["title"] == "Knack"
+        assert named["kille"]["lengths"]["short"] == "kort (för en lektion)"
     finally:
         alva.close()
