@@ -97,11 +97,17 @@ class RoomClient:
 
     Join by ``name`` for a free seat (``seat=`` asks for one), or by ``token`` (a seat's, as
     ``client.token`` gave it) to take one's seat back after a dropped connection.
+    ``view="svg"`` asks for the table drawn with each update, as the pupils' page does
+    (kept in ``table``; then the seat may send ``click`` and ``press``); ``on_message`` is
+    called on the reader's thread with each message once it is taken in, and with ``None``
+    when the socket has closed (a view moves them to its own thread).
     ``language="sv"``: the server's words to this seat (its refusals, its notices) in
     Swedish; the events' ``text`` stays English (the record's words).
     """
 
     def __init__(self, url: str, code: str, name: str | None = None, *,
+                 view: str | None = None,
+                 on_message: Callable[[dict[str, Any] | None], None] | None = None,
                  token: str | None = None, seat: int | None = None,
                  language: str | None = None, timeout: float = 10.0) -> None:
         self.url = url
@@ -117,6 +123,10 @@ class RoomClient:
         self.hand = -1
         self.step = -1
         self.standings: list[dict[str, Any]] = []
+        self.table: dict[str, Any] | None = None
+        """The table drawn for this seat (``view="svg"`` only): the last ``update``'s
+        ``table`` (``svg``, ``status``, ``lines``, ``buttons``, ...)."""
+        self.on_message = on_message
         self.players: list[dict[str, Any]] = []
         self.status = "joining"
         self.over: dict[str, Any] | None = None
@@ -148,7 +158,13 @@ class RoomClient:
             join["name"] = name
             if seat is not None:
                 join["seat"] = seat
-        answer = self._ask(join, lambda m: m.get("type") == "welcome")
+        if view is not None:
+            join["view"] = view
+        try:
+            answer = self._ask(join, lambda m: m.get("type") == "welcome")
+        except BaseException:  # no answer in time, or the socket closed: nothing left open
+            self.close()
+            raise
         if answer.get("type") == "error":
             self.close()
             raise RoomError(answer.get("reason", "refused"), answer.get("message", ""))
@@ -167,12 +183,16 @@ class RoomClient:
                     self.messages.append(text)
                     self._take(message)
                     self._changed.notify_all()
+                if self.on_message is not None and isinstance(message, dict):
+                    self.on_message(message)
         except ConnectionClosed:
             pass
         finally:
             with self._changed:
                 self._closed = True
                 self._changed.notify_all()
+            if self.on_message is not None:
+                self.on_message(None)
 
     def _take(self, m: dict[str, Any]) -> None:
         kind = m.get("type")
@@ -188,6 +208,8 @@ class RoomClient:
             self.events[m["first"]:] = m["events"]
             self.observation, self.legal = m["observation"], m["legal"]
             self.standings = m["standings"]
+            if "table" in m:
+                self.table = m["table"]
             if "ack" in m:
                 self._answers[m["ack"]] = m
         elif kind == "players":

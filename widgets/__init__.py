@@ -17,14 +17,17 @@ from .geometry import Layout, layout
 from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 
 if TYPE_CHECKING:
+    from .room_view import RoomPlay
     from .views import Check, HumanPlayer, Picture, Play, Replay, TableView, deck, table
 
 __all__ = ["Badge", "CardStyle", "CardView", "Chart", "Check", "HumanPlayer", "Layout",
-           "Picture", "Play", "Replay", "SeatView", "TableModel", "TableView", "ZoneView",
-           "adapter_for", "chart", "deck", "layout", "paint_table", "register_adapter",
-           "subplots", "svg_from_layout", "svg_table", "table", "table_model"]
+           "Picture", "Play", "Replay", "RoomPlay", "SeatView", "TableModel", "TableView",
+           "ZoneView", "adapter_for", "chart", "deck", "layout", "paint_table",
+           "register_adapter", "subplots", "svg_from_layout", "svg_table", "table",
+           "table_model"]
 
-_LIVE = {"Check", "HumanPlayer", "Picture", "Play", "Replay", "TableView", "deck", "table"}
+_LIVE = {"Check", "HumanPlayer", "Picture", "Play", "Replay", "RoomPlay", "TableView", "deck",
+         "table"}
 
 
 def table_model(state: Any, viewer: int | str | None = None) -> TableModel:
@@ -52,5 +55,9 @@ def __getattr__(name: str) -> Any:
             raise ModuleNotFoundError(
                 f"kortspel.widgets.{name} needs {err.name}, which comes with the views: "
                 "pip install 'kortspel[views]'", name=err.name) from err
+        if name == "RoomPlay":  # a seat at a classroom room (widgets/room_view.py)
+            from .room_view import RoomPlay
+
+            return RoomPlay
         return getattr(views, name)
     raise AttributeError(f"module 'kortspel.widgets' has no attribute {name!r}")

@@ -69,6 +69,16 @@ class Play(W.VBox):
     ROOM_MARGIN = Board.ROOM_MARGIN
     CHOSEN = Board.CHOSEN
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Play:
+        """``Play(room="HQTKA", name="Alva", server="http://192.168.1.20:8765")`` (and
+        ``language=``): a seat at a classroom room instead, a ``RoomPlay``
+        (``widgets/room_view.py``), where the room's server runs the match."""
+        if "room" not in kwargs:
+            return super().__new__(cls, *args, **kwargs)
+        from ..room_view import room_play
+
+        return room_play(*args, **kwargs)
+
     def __init__(self, game: str = "kille", seats: int = 5, names: Sequence[str] | None = None,
                  you: int | Sequence[int] = 0, length: str | int | None = None,
                  opponents: str = "heuristic", seed: int | str | None = None,
