@@ -37,11 +37,16 @@ def table_model(state: Any, viewer: int | str | None = None) -> TableModel:
     return adapter_for(state.game).model(state, check_viewer(state.game, viewer))
 
 
-def svg_table(state: Any, viewer: int | str | None = None, *, caption: str | None = None) -> str:
-    """The table as a standalone SVG: the static picture behind every live view."""
+def svg_table(state: Any, viewer: int | str | None = None, *, caption: str | None = None,
+              language: str | None = None) -> str:
+    """The table as a standalone SVG: the static picture behind every live view, in
+    ``language`` (``None``: the kernel's, as ``kortspel.set_language`` set it)."""
+    from kortspel.i18n import _, check_language, using
+
     adapter = adapter_for(state.game)
-    return svg_from_layout(layout(table_model(state, viewer)),
-                           title=caption or adapter.title)
+    with using(None if language is None else check_language(language)):
+        return svg_from_layout(layout(table_model(state, viewer)),
+                               title=caption or _(adapter.title))
 
 
 def __getattr__(name: str) -> Any:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kortspel import KortspelError
+from kortspel.i18n import _, language
 
 from .paint import text_width
 
@@ -110,7 +111,9 @@ def _tick_text(v: float, ticks: Sequence[float]) -> str:
         0, -math.floor(math.log10(step)) + (1 if round(step / 10 ** math.floor(
             math.log10(step)), 6) == 2.5 else 0))
     text = f"{v:.{decimals}f}"
-    return "−" + text[1:] if text.startswith("-") and float(text) != 0 else text.lstrip("-")
+    text = "−" + text[1:] if text.startswith("-") and float(text) != 0 else text.lstrip("-")
+    # Swedish writes a decimal comma ("0,5"), as kortspel.i18n.number does.
+    return text.replace(".", ",") if language() == "sv" else text
 
 
 class Axes:
@@ -619,7 +622,8 @@ class Chart:
         return {
             "text/html": (f'<img src="{uri}" alt="{html.escape(self.words)}" '
                           f'width="{self.width}" style="max-width:100%">'),
-            "text/plain": f"Chart: {self.words}",
+            # i18n: a chart as plain text: "Chart: <what it shows>"
+            "text/plain": _("Chart: {words}").format(words=self.words),
         }, {}
 
 

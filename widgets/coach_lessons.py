@@ -19,6 +19,7 @@ from typing import Any
 
 import kortspel
 from kortspel import CHANCE, KortspelError, coach
+from kortspel.i18n import _, ngettext
 
 from .views import Check
 
@@ -31,7 +32,7 @@ def decisions(game: str, seats: int, seed: int) -> Iterator[tuple[Any, Any]]:
     state = table.new_hand(seed=seed)
     rng = random.Random(seed)
     bots = [kortspel.bot_for(game, "heuristic", name=n) for n in table.names]
-    for _ in range(5000):
+    for _step in range(5000):
         if state.is_over:
             return
         seat = state.to_act
@@ -106,7 +107,7 @@ def beginner_hands(game: str, seats: int, hands: int, seed: int) -> list[dict[st
         state = table.new_hand(seed=seed * 1000 + h)
         bots = [kortspel.bot_for(game, "random" if s == 0 else "heuristic", name=n)
                 for s, n in enumerate(table.names)]
-        for _ in range(5000):
+        for _step in range(5000):
             if state.is_over:
                 break
             kortspel.step(state, bots, rng)
@@ -144,21 +145,20 @@ def mistakes(records: Sequence[dict[str, Any]], seat: int, *, playouts: int = 60
         choices.sort()
         values = {said[o.action]: o for o in d.options}
         played = said[d.action][:1].lower() + said[d.action][1:]
-        explain = (f"The coach: {said[d.best.action]} gives about "
-                   f"{coach._amount(d.best.value, words)} ({words.metric}); {played}, the "
-                   f"move that was made, about {coach._amount(d.chosen.value, words)}: "
-                   f"{_article(d.grade)}.")
-        why = {c: (f"The coach's deals give {c[:1].lower() + c[1:]} about "
-                   f"{coach._amount(values[c].value, words)}; look for a better one.")
+        explain = _("The coach: {best} gives about {best_amount} ({measure}); {played}, the "
+                    "move that was made, about {played_amount}: {a_grade}.").format(
+            best=said[d.best.action], best_amount=coach._amount(d.best.value, words),
+            measure=_(words.metric), played=played,
+            played_amount=coach._amount(d.chosen.value, words),
+            a_grade=coach._a_grade(d.grade))
+        why = {c: _("The coach's deals give {choice} about {amount}; look for a better "
+                    "one.").format(choice=c[:1].lower() + c[1:],
+                                   amount=coach._amount(values[c].value, words))
                for c in choices if c != said[d.best.action]}
-        check = Check("You are to act here. What is the best move?", choices,
+        check = Check(_("You are to act here. What is the best move?"), choices,
                       said[d.best.action], explain, why=why)
         out.append(Mistake(state, d, check))
     return out
-
-
-def _article(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def pupil_mistakes(play: Any, game: str, seats: int, *, hands: int = 3, seed: int = 1,
@@ -174,12 +174,65 @@ def pupil_mistakes(play: Any, game: str, seats: int, *, hands: int = 3, seed: in
         found = mistakes(records, play.humans[0], playouts=playouts, limit=limit, seed=seed,
                          first=first)
         if found:
-            return found, (f"Your costliest mistakes in the {len(records)} {word}"
-                           f"{'' if len(records) == 1 else 's'} you played above.")
-        return [], (f"The coach saw no mistake in the {word}s you played above. Well done: "
-                    "play a few more and run this cell again.")
+            return found, _costliest(word, len(records))
+        return [], _no_mistake(word)
     found = mistakes(beginner_hands(game, seats, hands, seed), 0, playouts=playouts,
                      limit=limit, seed=seed, first=first)
-    return found, (f"No {word} was finished at the table above, so here are the mistakes of a "
-                   f"beginner (the random player, in seat a) in a short practice {whole}: "
-                   "the same kind of questions you would get.")
+    return found, _a_beginners(word, whole)
+
+
+def _costliest(word: str, n: int) -> str:
+    """"Your costliest mistakes in the 2 hands you played above." for a game's hand word."""
+    said = {
+        "hand": ngettext("Your costliest mistakes in the {n} hand you played above.",
+                         "Your costliest mistakes in the {n} hands you played above.", n),
+        "round": ngettext("Your costliest mistakes in the {n} round you played above.",
+                          "Your costliest mistakes in the {n} rounds you played above.", n),
+        "deal": ngettext("Your costliest mistakes in the {n} deal you played above.",
+                         "Your costliest mistakes in the {n} deals you played above.", n),
+        "game": ngettext("Your costliest mistakes in the {n} game you played above.",
+                         "Your costliest mistakes in the {n} games you played above.", n),
+    }.get(word)
+    if said is None:
+        return (f"Your costliest mistakes in the {n} {word}{'' if n == 1 else 's'} you played "
+                "above.")
+    return said.format(n=n)
+
+
+def _no_mistake(word: str) -> str:
+    said = {
+        "hand": _("The coach saw no mistake in the hands you played above. Well done: play a "
+                  "few more and run this cell again."),
+        "round": _("The coach saw no mistake in the rounds you played above. Well done: play "
+                   "a few more and run this cell again."),
+        "deal": _("The coach saw no mistake in the deals you played above. Well done: play a "
+                  "few more and run this cell again."),
+        "game": _("The coach saw no mistake in the games you played above. Well done: play a "
+                  "few more and run this cell again."),
+    }.get(word)
+    return said or (f"The coach saw no mistake in the {word}s you played above. Well done: "
+                    "play a few more and run this cell again.")
+
+
+def _a_beginners(word: str, whole: str) -> str:
+    said = {
+        ("hand", "match"): _(
+            "No hand was finished at the table above, so here are the mistakes of a beginner "
+            "(the random player, in seat a) in a short practice match: the same kind of "
+            "questions you would get."),
+        ("round", "game"): _(
+            "No round was finished at the table above, so here are the mistakes of a beginner "
+            "(the random player, in seat a) in a short practice game: the same kind of "
+            "questions you would get."),
+        ("deal", "session"): _(
+            "No deal was finished at the table above, so here are the mistakes of a beginner "
+            "(the random player, in seat a) in a short practice session: the same kind of "
+            "questions you would get."),
+        ("game", "match"): _(
+            "No game was finished at the table above, so here are the mistakes of a beginner "
+            "(the random player, in seat a) in a short practice match: the same kind of "
+            "questions you would get."),
+    }.get((word, whole))
+    return said or (f"No {word} was finished at the table above, so here are the mistakes of "
+                    f"a beginner (the random player, in seat a) in a short practice {whole}: "
+                    "the same kind of questions you would get.")

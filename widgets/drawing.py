@@ -7,6 +7,8 @@ never a game.
 
 from __future__ import annotations
 
+from kortspel.i18n import _, pgettext
+
 from .cards import draw_highlight, highlight_lift
 from .geometry import MIN_TEXT, Layout, PlateItem, ZoneItem, felt, text_box
 from .model import Badge
@@ -125,9 +127,13 @@ def _paint_plate(p: Painter, plate: PlateItem) -> None:
             x += text_width(text, size, bold=True) + 10
     if plate.is_dealer:
         p.circle(b.x + b.w - 14, b.y + 14, 10, fill=GOLD, stroke=INK, line_width=1.5)
-        p.text(b.x + b.w - 14, b.y + 14, "D", size=12, fill=INK, bold=True)
+        # i18n: the dealer's mark on a name plate, one letter in a gold disc (Swedish "G",
+        # for givare)
+        p.text(b.x + b.w - 14, b.y + 14, pgettext("plate", "D"), size=12, fill=INK, bold=True)
     if plate.out:
-        p.text(b.x + b.w - 6, b.y + 29, "out", size=11, fill=PAPER, align="right")
+        # i18n: on the name plate of a seat out of the game
+        p.text(b.x + b.w - 6, b.y + 29, pgettext("seat", "out"), size=11, fill=PAPER,
+               align="right")
     if plate.notes:
         p.text(b.x + b.w / 2, b.y + 47, plate.notes, size=plate.notes_size,
                fill=PAPER if plate.out else MARK, bold=True)
@@ -139,12 +145,14 @@ def _badge_text(badge: Badge) -> str:
     return text(badge)
 
 
-def svg_from_layout(lay: Layout, *, title: str = "A card table",
+def svg_from_layout(lay: Layout, *, title: str | None = None,
                     sprites: SpriteSource | None = None) -> str:
-    """The picture as a standalone SVG: the static view behind every live one."""
+    """The picture as a standalone SVG: the static view behind every live one (``title``:
+    the SVG's title; ``None``, "A card table" in the language in use)."""
     from .sprites import svg_sprites
 
-    p = SvgPainter(lay.width, lay.height, title=title, desc=lay.alt,
+    p = SvgPainter(lay.width, lay.height, title=_("A card table") if title is None else title,
+                   desc=lay.alt,
                    sprites=sprites or svg_sprites(lay.style))
     paint_table(p, lay)
     return p.svg()

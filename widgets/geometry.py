@@ -18,6 +18,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from kortspel.i18n import _, language, ngettext, pgettext
+
 from .model import Badge, CardStyle, CardView, SeatView, TableModel, ZoneView
 from .paint import fit_text_size, text_width
 
@@ -289,8 +291,15 @@ def zone_label(zone: ZoneView) -> str:
     """The words drawn under a zone: its label, a pile's face-down count added."""
     label = zone.label
     if zone.kind == "pile" and zone.hidden:
-        label = f"{label} ({zone.hidden}↓)" if label else f"{zone.hidden} face down"
+        # i18n: a pile's words with its face-down cards counted: "discard (3↓)"
+        label = (_("{label} ({n}↓)").format(label=label, n=zone.hidden) if label
+                 else _face_down(zone.hidden))
     return label
+
+
+def _face_down(n: int) -> str:
+    """"3 face down": cards lying face down, counted."""
+    return ngettext("{n} face down", "{n} face down", n).format(n=n)
 
 
 def zone_lines(zone: ZoneView) -> list[tuple[str, bool]]:
@@ -362,11 +371,14 @@ def _badge_text(b: Badge) -> str:
     if b.kind == "stars":
         return f"★{b.value}"
     if b.kind == "score":
-        return f"{b.value} pt" if b.value in (1, -1) else f"{b.value} pts"
+        # i18n: a seat's score on its plate, short: "1 pt", "12 pts"
+        return (_("{n} pt") if b.value in (1, -1) else _("{n} pts")).format(n=b.value)
     if b.kind == "pot":
-        return f"pot {b.value}"
+        # i18n: the pot on a plate: "pot 3"
+        return _("pot {n}").format(n=b.value)
     if b.kind == "tricks":
-        return f"{b.value} trick" if b.value == 1 else f"{b.value} tricks"
+        n = b.value if isinstance(b.value, int) else 0
+        return ngettext("{n} trick", "{n} tricks", n).format(n=b.value)
     return str(b.value)
 
 
@@ -407,31 +419,68 @@ def seat_anchor(index: int, count: int, rx: float, ry: float,
 # ---------------------------------------------------------------------------------------------
 
 HINT_WORDS = ("only move", "not weighed", "equal best", "best", "worse")
-"""What the coach says of an option it puts no number on (``kortspel.coach``)."""
+"""What the coach says of an option it puts no number on (``kortspel.coach``), in English;
+``hint_words`` adds them in the language in use."""
 
-_UNITS: dict[tuple[str, ...], frozenset[str]] = {}
+_UNITS: dict[tuple[tuple[str, ...], str], frozenset[str]] = {}
+
+
+def hint_words() -> tuple[str, ...]:
+    """``HINT_WORDS`` and the coach's own words for them in the language in use ("bäst",
+    "delat bäst", "sämre", "enda draget"), longest first: the table takes either off a
+    place's words. Looked up in the coach's catalogue, not written again here."""
+    lang = language()
+    found = _HINT_WORDS.get(lang)
+    if found is None:
+        said = set(HINT_WORDS)
+        if lang != "en":
+            for word in ("best", "equal best", "worse"):
+                said.add(pgettext("hint", word))
+            for template in ("{action}: only move", "{action}: not weighed"):
+                said.add(_(template).replace("{action}", "").lstrip(": ").strip())
+        found = _HINT_WORDS[lang] = tuple(sorted(said - {""}, key=len, reverse=True))
+    return found
+
+
+_HINT_WORDS: dict[str, tuple[str, ...]] = {}
 
 
 def coach_units() -> frozenset[str]:
     """The words the coach says its numbers in, besides "%": each game's ``COACH_UNIT``
-    (and "points", the coach's own when a game names none)."""
+    (and "points", the coach's own when a game names none), and those words in the
+    language in use ("poäng", "marker")."""
     from kortspel import registry
 
     names = tuple(registry.games())
-    units = _UNITS.get(names)
+    lang = language()
+    units = _UNITS.get((names, lang))
     if units is None:
         said = {"points"}
         for name in names:
             unit = getattr(registry.spec(name).telling, "COACH_UNIT", None)
             if isinstance(unit, str) and unit != "percent":
                 said.add(unit)
-        units = _UNITS[names] = frozenset(said)
+        if lang != "en":
+            said |= {pgettext("unit", u) for u in list(said)} | {_(u) for u in list(said)}
+        units = _UNITS[(names, lang)] = frozenset(said)
     return units
 
 
-_TAG = re.compile(
-    r"(?:★ )?(?:" + "|".join(re.escape(w) for w in HINT_WORDS)
-    + r"|[+−-]?\d+(?:\.\d+)?(?:%| (?P<unit>[a-z]+)))")
+_NUMBER = r"[+−-]?\d+(?:[.,]\d+)?"
+_TAGS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _tag() -> re.Pattern[str]:
+    """A hint's tag: "★ 43%", "−12.6 chips", "equal best" (and "43 %", "2,5 poäng",
+    "delat bäst" in Swedish: a space that does not break before the per cent sign, a
+    decimal comma)."""
+    words = hint_words()
+    found = _TAGS.get(words)
+    if found is None:
+        found = _TAGS[words] = re.compile(
+            r"(?:★ )?(?:" + "|".join(re.escape(w) for w in words)
+            + r"|" + _NUMBER + r"(?:\u00a0?%| (?P<unit>[a-zåäö]+)))")
+    return found
 
 
 def split_hint(label: str, units: frozenset[str] | None = None) -> tuple[str, str]:
@@ -442,8 +491,9 @@ def split_hint(label: str, units: frozenset[str] | None = None) -> tuple[str, st
     place's words (``coach_panel``); drawn on one line the two read as one ("talon: 37
     43%"), so the table draws the number on a line of its own."""
     words = label.split(" ")
+    tag = _tag()
     for k in range(len(words)):  # the longest ending that is a hint's
-        m = _TAG.fullmatch(" ".join(words[k:]))
+        m = tag.fullmatch(" ".join(words[k:]))
         if m is None:
             continue
         unit = m.group("unit")
@@ -457,7 +507,7 @@ def short_number(tag: str, said: str) -> str:
     ("★ 8.1 points" is "★ 8.1" under a card when the hint's line reads "Hint ★ Discard
     J♠: 8.1 points"): under a card there is room for a number, not for its unit six
     times over. Where the middle does not say it, the unit stays."""
-    m = re.fullmatch(r"(?P<num>(?:★ )?[+−-]?\d+(?:\.\d+)?) (?P<unit>[a-z]+)", tag)
+    m = re.fullmatch(r"(?P<num>(?:★ )?" + _NUMBER + r") (?P<unit>[a-zåäö]+)", tag)
     if m is None or not re.search(rf"\d {m.group('unit')}\b", said):
         return tag
     return m.group("num")
@@ -638,7 +688,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
         for i in range(backs):
             off = (backs - i) * PILE_STEP
             lay.cards.append(CardItem(style.back, Box(x + off, y + off, cw, ch),
-                                      f"{zone.hidden} face down", zone.ref, None, seat))
+                                      _face_down(zone.hidden), zone.ref, None, seat))
         for i, c in enumerate(cards):
             _card(lay, c, Box(x, y + i * ch * 0.22, cw, ch), seat)
     elif zone.kind == "trick":
@@ -655,7 +705,7 @@ def _place_zone(lay: Layout, zone: ZoneView, x: float, y: float, style: CardStyl
         backs = min(zone.hidden, 6)
         for i in range(backs):  # face down first, so the face-up cards on top can be read
             lay.cards.append(CardItem(style.back, Box(x + i * step, y, cw * k, ch * k),
-                                      "out of play: a face-down card", None, None, seat))
+                                      _("out of play: a face-down card"), None, None, seat))
         for i, c in enumerate(cards):
             _card(lay, c, Box(x + (backs + i) * step, y, cw * k, ch * k), seat)
     elif zone.kind == "chips":
@@ -809,7 +859,7 @@ def _centre_plan(lay: Layout, model: TableModel, cx: float, cy: float, zw: float
     """The middle about ``cx`` (``dy`` lower than it would stand): its top, its lines of
     words, and the boxes its zones' row and each line take."""
     lines = _centre_lines(model, WORDS_W)
-    for _ in range(4):  # the room depends on the lines' height, the lines on the room
+    for _try in range(4):  # the room depends on the lines' height, the lines on the room
         top = _centre_top(lay, cx, cy, zh + 12 + sum(step for *_, step in lines)) + dy
         room = _room(lay, cx, top + zh, top + zh + 12 + sum(step for *_, step in lines))
         again = _centre_lines(model, room)
@@ -953,29 +1003,33 @@ def alt_text(model: TableModel) -> str:
         named = any(c.label.startswith(f"{s.name}:") for z in s.zones for c in z.cards)
         bits = [] if named else [s.name]  # a card's label may already name its seat
         if s.out:
-            bits.append("out")
+            # i18n: the alt text of a seat out of the game
+            bits.append(pgettext("seat", "out"))
         for z in s.zones:
             seen = _card_words(z)
             if z.hidden:
-                seen.append(f"{z.hidden} face down")
+                seen.append(_face_down(z.hidden))
             name = " ".join(w for w in (z.said or z.label, z.hint) if w)
             if seen:
                 bits.append(f"{name}: " + ", ".join(seen) if name else ", ".join(seen))
         bits += [b.label for b in s.badges]
         if s.is_dealer:
-            bits.append("dealer")
+            # i18n: the alt text of the dealer's seat
+            bits.append(_("dealer"))
         bits += list(s.notes)
         if s.to_act:
-            bits.append("to act")
+            # i18n: the alt text of the seat whose turn it is
+            bits.append(_("to act"))
         parts.append(", ".join(bits))
     middle = []
     for z in model.centre:
         seen = [c.label for c in z.cards]
         if z.hidden and z.kind not in ("stock", "talon", "chips"):
-            seen.append(f"{z.hidden} face down")
+            seen.append(_face_down(z.hidden))
         name = " ".join(w for w in (z.said or z.label, z.hint) if w)
         middle.append(name + (": " + ", ".join(seen) if seen else ""))
     text = "; ".join(parts)
     if middle:
-        text += ". In the middle: " + "; ".join(middle)
+        # i18n: the alt text's part for the middle of the table, after the seats
+        text += _(". In the middle: {zones}").format(zones="; ".join(middle))
     return text + (f". {model.status}" if model.status else "")

@@ -9,14 +9,34 @@ from __future__ import annotations
 
 import html
 import weakref
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ipywidgets as W
 
 import kortspel
+from kortspel.i18n import using
 
 __all__ = ["brief", "card_words", "with_pictures", "status_html", "button", "close_all",
-           "replace_in_cell"]
+           "replace_in_cell", "speaking"]
+
+T = TypeVar("T")
+
+
+def speaking(view: Any, fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn`` run in ``view``'s language (its ``language``: a code, or ``None`` for the
+    kernel's language as ``kortspel.set_language`` left it).
+
+    Why a wrapper on every callback: a view that speaks Swedish in an English kernel must
+    make its words in Swedish whenever it makes them, and it makes most of them long after
+    its constructor returned, in a button's or a timer's callback, which runs in the
+    kernel's language. A view reads its ``language`` each time, so a language changed on
+    the view is spoken from the next click on."""
+    def run(*args: Any, **kwargs: Any) -> T:
+        with using(getattr(view, "language", None)):
+            return fn(*args, **kwargs)
+
+    return run
 
 
 def brief(value: Any) -> str:

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 import kortspel
 from kortspel import KortspelError
+from kortspel.i18n import N_, _, check_language, pgettext, using
 
 from . import canvas_io
 from .drawing import paint_table, svg_from_layout
@@ -29,7 +30,7 @@ from .model import TableModel, mark
 from .paint import CanvasPainter, Painter, SvgPainter
 from .parts import brief as _brief
 from .parts import button as _button
-from .parts import close_all
+from .parts import close_all, speaking
 from .parts import status_html as _status_html
 from .parts import with_pictures as _with_pictures
 from .sprites import SpriteSheet, svg_sprites
@@ -81,7 +82,10 @@ class Picture(W.VBox):
 
     def __init__(self, draw: Callable[[Painter], None], width: int = WIDTH,
                  height: int = HEIGHT, *, alt: str = "", title: str = "",
-                 card: tuple[float, float] = (64.0, 96.0)) -> None:
+                 card: tuple[float, float] = (64.0, 96.0), language: str | None = None) -> None:
+        # The language it draws in: a code, or None for the kernel's (set_language), read
+        # at each drawing.
+        self.language = None if language is None else check_language(language)
         self._draw = draw
         self.alt = alt
         self.title = title
@@ -100,7 +104,7 @@ class Picture(W.VBox):
         self.caption = W.HTML(layout=W.Layout(width="100%", max_width=f"{width}px"))
         super().__init__([self.canvas, self.caption])
         if self.backend == "canvas":  # an SVG is widget state: a new client has it already
-            self.canvas.on_client_ready(self._on_client_ready)
+            self.canvas.on_client_ready(speaking(self, self._on_client_ready))
         self.redraw()
 
     def set_drawing(self, draw: Callable[[Painter], None], *, alt: str = "",
@@ -113,13 +117,14 @@ class Picture(W.VBox):
 
     def redraw(self) -> None:
         """One batch, one message: clear and paint the whole picture again."""
-        if self.backend == "svg":
-            self.canvas.draw(self.svg())
-            return
-        sheet = sprite_sheet(*self._card)
-        with canvas_io.batch():
-            self.canvas.clear()
-            self._draw(CanvasPainter(self.canvas, sprites=sheet))
+        with using(self.language):
+            if self.backend == "svg":
+                self.canvas.draw(self.svg())
+                return
+            sheet = sprite_sheet(*self._card)
+            with canvas_io.batch():
+                self.canvas.clear()
+                self._draw(CanvasPainter(self.canvas, sprites=sheet))
 
     def _on_client_ready(self) -> None:
         repaint_sprites_for_client()
@@ -153,8 +158,9 @@ class Picture(W.VBox):
         return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return _with_pictures(super()._repr_mimebundle_(**kwargs), self,
-                              self.alt or self.title or "a drawing")
+        with using(self.language):
+            words = self.alt or self.title or _("a drawing")
+        return _with_pictures(super()._repr_mimebundle_(**kwargs), self, words)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,7 +187,9 @@ class TableView(Picture):
     LEAST_ROOM = 360  # less room under its top on the first screen: the table is scrolled to
 
     def __init__(self, state: Any, viewer: int | str | None = None,
-                 caption: str | None = None, aspect: float = HEIGHT / WIDTH) -> None:
+                 caption: str | None = None, aspect: float = HEIGHT / WIDTH,
+                 language: str | None = None) -> None:
+        self.language = None if language is None else check_language(language)
         self.adapter: Adapter = adapter_for(state.game)
         self.aspect = aspect
         self.size: tuple[int, int] = (WIDTH, HEIGHT)
@@ -209,15 +217,17 @@ class TableView(Picture):
             sheet = sprite_sheet(style.w, style.h)
             if any(key not in sheet for key in self.adapter.sprite_keys()):
                 sheet.preload(self.adapter.sprite_keys())
-        super().__init__(self._paint, alt=self._lay.alt, title=self.adapter.title,
-                         card=(style.w, style.h))
+        with using(self.language):
+            title = _(self.adapter.title)
+        super().__init__(self._paint, alt=self._lay.alt, title=title,
+                         card=(style.w, style.h), language=self.language)
         self.caption.value = _status_html(html.escape(caption)) if caption else ""
         self.canvas.on_mouse_down(self._clicked)
         self.on_click: Callable[[Hashable | None], None] | None = None
         from .sizing import WidthProbe
 
         self.probe = WidthProbe()
-        self.probe.on_width(self.fit)
+        self.probe.on_width(speaking(self, self.fit))
         self.children: tuple[Any, ...] = (*self.children, self.probe)
 
     def fit(self, width: int) -> None:
@@ -267,7 +277,8 @@ class TableView(Picture):
         return model
 
     def _make_layout(self) -> Layout:
-        return layout(self.model(), *self.size)
+        with using(self.language):
+            return layout(self.model(), *self.size)
 
     def _paint(self, p: Painter) -> None:
         if self.cover:
@@ -318,16 +329,18 @@ def _paint_cover(p: Painter, width: float, height: float, words: str) -> None:
     p.ellipse(width / 2, height / 2 - 6, width / 2 - 14, height / 2 - 10, fill="#1f6b45",
               stroke="#14482e", line_width=10)
     p.text(width / 2, height / 2 - 10, words, size=22, fill="#fdfaf2", bold=True)
-    p.text(width / 2, height / 2 + 22, "(click the table when you are ready)", size=14,
+    p.text(width / 2, height / 2 + 22, _("(click the table when you are ready)"), size=14,
            fill="#d9e8dd")
 
 
-def table(state: Any, viewer: int | str | None = None, caption: str | None = None) -> TableView:
-    """Show a state: the teacher's view by default, or what seat ``viewer`` may see."""
+def table(state: Any, viewer: int | str | None = None, caption: str | None = None, *,
+          language: str | None = None) -> TableView:
+    """Show a state: the teacher's view by default, or what seat ``viewer`` may see
+    (``language``: the one it is drawn in; ``None``, the kernel's)."""
     if not hasattr(state, "game") or not hasattr(state, "legal_actions"):
         raise KortspelError(f"table() shows a hand state (game.new_hand(...) or "
                             f"kortspel.replay(record)), not {_brief(state)}")
-    return TableView(state, viewer, caption)
+    return TableView(state, viewer, caption, language=language)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,11 +360,13 @@ class Replay(W.VBox):
     TABLE_BASIS, SIDE_BASIS = 640, 280  # below their sum (and gaps) the note goes under it
     STACKED_ASPECT = 0.5  # the table's height to its width with the words under it
 
-    NOTES_HIDDEN = ("The notes of this worked hand name every card, so a seat's view leaves "
-                    "them out; choose the teacher's view to read them.")
+    NOTES_HIDDEN = N_("The notes of this worked hand name every card, so a seat's view "
+                      "leaves them out; choose the teacher's view to read them.")
 
     def __init__(self, record: Mapping[str, Any], viewer: int | str | None = None,
-                 start: int = 0) -> None:
+                 start: int = 0, *, language: str | None = None) -> None:
+        # The language it speaks (a code; None: the kernel's, read at each step drawn).
+        self.language = None if language is None else check_language(language)
         if not isinstance(record, Mapping):
             raise KortspelError(f"Replay shows a hand record (a dict such as "
                                 f"kortspel.example(...)), not {_brief(record)}")
@@ -373,24 +388,27 @@ class Replay(W.VBox):
         if record.get("summary"):
             self.comments[last] = (self.comments[last] + " " + str(record["summary"])).strip()
         self.viewer = check_viewer(game, viewer)
-        self.table = TableView(self.frames[0], self.viewer)
-        self.table.canvas.on_key_down(self._key)
-        self.first = _button("◀◀ First", "Go to the deal")
-        self.back = _button("◀ Back", "One step back")
-        self.fwd = _button("Next ▶", "One step forward")
-        self.end = _button("Last ▶▶", "Go to the end of the hand")
+        self.table = TableView(self.frames[0], self.viewer, language=self.language)
+        say = speaking  # every callback speaks the replay's language
+        self.table.canvas.on_key_down(say(self, self._key))
+        self.first = _button("◀◀ First", "")
+        self.back = _button("◀ Back", "")
+        self.fwd = _button("Next ▶", "")
+        self.end = _button("Last ▶▶", "")
         self.slider = W.IntSlider(value=0, min=0, max=last, description="Step",
                                   continuous_update=True, layout=W.Layout(width="300px"))
         self.view = W.Dropdown(options=[("Teacher: every card", -1)]
-                               + [(f"Seat {n}", i) for i, n in enumerate(game.names)],
+                               + [(n, i) for i, n in enumerate(game.names)],
                                value=-1 if self.viewer is None else self.viewer,
                                description="View", style={"description_width": "auto"},
                                layout=W.Layout(width="300px"))
         self.note = W.HTML()
+        with using(self.language):
+            self.relabel()
         for b, delta in ((self.first, -10**6), (self.back, -1), (self.fwd, 1), (self.end, 10**6)):
-            b.on_click(lambda _b, d=delta: self.go(self.slider.value + d))
-        self.slider.observe(lambda ch: self._draw(), "value")
-        self.view.observe(self._view_changed, "value")
+            b.on_click(say(self, lambda _b, d=delta: self.go(self.slider.value + d)))
+        self.slider.observe(say(self, lambda ch: self._draw()), "value")
+        self.view.observe(say(self, self._view_changed), "value")
         title = W.HTML(f"<b>{html.escape(str(record.get('title', '')))}</b>")
         self.slider.layout.max_width = self.view.layout.max_width = "100%"
         controls = W.HBox([self.first, self.back, self.fwd, self.end, self.slider, self.view],
@@ -408,9 +426,29 @@ class Replay(W.VBox):
         # The width of the whole replay says whether the note stands beside the table or
         # under it (the row's flex wrap decides by the same two widths).
         self.probe = WidthProbe()
-        self.probe.on_width(self._page_width)
+        self.probe.on_width(say(self, self._page_width))
         super().__init__([title, row, self.probe])
         self.go(start)
+
+    def relabel(self) -> None:
+        """The buttons', the slider's and the menu's words in the language in use."""
+        for b, label, tip in (
+                (self.first, _("◀◀ First"), _("Go to the deal")),
+                (self.back, _("◀ Back"), _("One step back")),
+                # i18n: a replay's button: one step forward
+                (self.fwd, pgettext("replay", "Next ▶"), _("One step forward")),
+                (self.end, _("Last ▶▶"), _("Go to the end of the hand"))):
+            b.description, b.tooltip = label, tip
+        # i18n: the replay's slider: which step is shown
+        self.slider.description = pgettext("replay", "Step")
+        names = self.frames[0].game.names
+        # i18n: the menu of whose view a replay shows ("View: Teacher: every card")
+        self.view.description = pgettext("replay", "View")
+        value = self.view.value
+        with self.view.hold_trait_notifications():
+            self.view.options = [(_("Teacher: every card"), -1)] + [
+                (_("Seat {name}").format(name=n), i) for i, n in enumerate(names)]
+            self.view.value = value
 
     def _page_width(self, width: int) -> None:
         """The replay is ``width`` pixels wide: with the note under the table, the table is
@@ -430,8 +468,9 @@ class Replay(W.VBox):
         if type(i) is not int:
             raise KortspelError(f"go takes a step number, 0 to {self.slider.max}, not "
                                 f"{kortspel.checks.quote(i, 40)}")
-        self.slider.value = max(0, min(self.slider.max, i))
-        self._draw()
+        with using(self.language):
+            self.slider.value = max(0, min(self.slider.max, i))
+            self._draw()
 
     def _view_changed(self, change: Mapping[str, Any]) -> None:
         new = change["new"]
@@ -465,26 +504,34 @@ class Replay(W.VBox):
         of a worked hand are written for the teacher and name every card."""
         text = self.comments[i] if i < len(self.comments) else ""
         if text and self.viewer is not None:
-            return self.NOTES_HIDDEN
+            return _(self.NOTES_HIDDEN)
         return text
 
     def _draw(self) -> None:
+        with using(self.language):
+            self._draw_step()
+
+    def _draw_step(self) -> None:
         i = self.step
         self.table.show(self.frames[i], self.viewer)
         self.first.disabled = self.back.disabled = i == 0
         self.fwd.disabled = self.end.disabled = i == self.slider.max
         said = html.escape(self.step_text(i))
         comment = html.escape(self.comment(i))
-        head = "The deal" if i == 0 else f"Step {i} of {self.slider.max}"
-        body = f"<b>{head}.</b> {said}"
+        # i18n: the head of a replay's note: "The deal." on the first step, else "Step 3 of
+        # 12."
+        head = _("The deal.") if i == 0 else _("Step {i} of {n}.").format(i=i, n=self.slider.max)
+        body = f"<b>{head}</b> {said}"
         if comment:
             body += f"<br><i>{comment}</i>"
         self.note.value = _status_html(body)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return _with_pictures(super()._repr_mimebundle_(**kwargs), self.table,
-                              f"Replay of {self.record.get('title') or 'a hand'}: "
-                              f"{len(self.frames) - 1} steps. {self.table.alt}")
+        with using(self.language):
+            words = _("Replay of {title}: {n} steps. {table}").format(
+                title=self.record.get("title") or _("a hand"), n=len(self.frames) - 1,
+                table=self.table.alt)
+        return _with_pictures(super()._repr_mimebundle_(**kwargs), self.table, words)
 
     def close(self) -> None:
         """Close the table, the buttons, the slider and the menu with the replay."""
@@ -527,10 +574,12 @@ class Check(W.VBox):
         self.feedback = W.HTML()
         self.buttons = []
         for c in self.choices:
-            b = _button(str(c), f"Answer {c}")
+            b = _button(str(c), _("Answer {choice}").format(choice=c))
             b.on_click(lambda _b, c=c: self.pick(c))
             self.buttons.append(b)
-        super().__init__([W.HTML(f"<b>Check:</b> {html.escape(question)}"),
+        # i18n: the head of a question in a lesson: "Check: Who loses a life here?"
+        head = html.escape(_("Check:"))
+        super().__init__([W.HTML(f"<b>{head}</b> {html.escape(question)}"),
                           W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap")),
                           self.feedback])
 
@@ -545,14 +594,17 @@ class Check(W.VBox):
             button.button_style = "success"
             for b in self.buttons:
                 b.disabled = b is not button
-            text = f"✔ Right: “{choice}”. {self.explain}".strip()
+            text = _("✔ Right: “{choice}”. {explain}").format(
+                choice=choice, explain=self.explain).strip()
         else:
             button.description = f"✘ {choice}"
             button.disabled = True
-            reason = self.why.get(choice, "Look at the table again, then try another answer.")
+            reason = self.why.get(choice, _("Look at the table again, then try another "
+                                            "answer."))
             # Quoted and named as a choice, never "Not no" (a yes/no answer made a double
             # negative of "Not {choice}").
-            text = f"✘ “{choice}” is not the answer. {reason}"
+            text = _("✘ “{choice}” is not the answer. {reason}").format(choice=choice,
+                                                                       reason=reason)
         self.feedback.value = _status_html(html.escape(text))
         return choice == self.answer
 
@@ -563,23 +615,29 @@ class Check(W.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         opts = " · ".join(html.escape(str(c)) for c in self.choices)
+        head, answer = html.escape(_("Check:")), html.escape(pgettext("quiz", "Answer"))
         bundle["text/html"] = (
-            f"<p><b>Check:</b> {html.escape(self.question)}<br>{opts}</p>"
-            f"<details><summary>Answer</summary>{html.escape(str(self.answer))}. "
+            f"<p><b>{head}</b> {html.escape(self.question)}<br>{opts}</p>"
+            f"<details><summary>{answer}</summary>{html.escape(str(self.answer))}. "
             f"{html.escape(self.explain)}</details>")
-        bundle["text/plain"] = f"Check: {self.question} ({', '.join(map(str, self.choices))})"
+        bundle["text/plain"] = _("Check: {question} ({choices})").format(
+            question=self.question, choices=", ".join(map(str, self.choices)))
         return bundle
 
 
-def deck(game: str = "kille") -> Picture:
-    """The pack of a game, lowest to highest, each card with its name and meaning."""
+def deck(game: str = "kille", *, language: str | None = None) -> Picture:
+    """The pack of a game, lowest to highest, each card with its name and meaning
+    (``language``: the one its words are in; ``None``, the kernel's)."""
     adapter = adapter_for(game)
     draw_deck = getattr(adapter, "deck", None)
     if draw_deck is None:
         raise KortspelError(f"no picture of the {game} pack yet")
-    draw, width, height, alt, title = draw_deck()
+    code = None if language is None else check_language(language)
+    with using(code):
+        draw, width, height, alt, title = draw_deck()
     style = adapter.style
-    return Picture(draw, width, height, alt=alt, title=title, card=(style.w, style.h))
+    return Picture(draw, width, height, alt=alt, title=title, card=(style.w, style.h),
+                   language=code)
 
 
 _FROM_PLAY = ("HumanPlayer", "Play", "opponent_levels")

@@ -28,10 +28,12 @@ from typing import Any
 import ipywidgets as W
 
 from kortspel import CHANCE, KortspelError, coach, search
+from kortspel.i18n import _, ngettext, percent, using
 
 from ..model import Badge, TableModel
-from ..parts import button, card_words, close_all, status_html
+from ..parts import button, card_words, close_all, speaking, status_html
 from ..views import Replay
+from ..words import cap, hand_phrase
 from .luck_bars import luck_html
 from .panels import Panel
 from .ports import PanelHost
@@ -74,27 +76,24 @@ class CoachPanel(Panel):
         self._reviewed: int | None = None  # id of the hand reviewed (or under review)
         self._record: dict[str, Any] | None = None
         self.replay: Replay | None = None
-        self.hint_button = button("Hint", "What is each choice worth? The coach samples the "
-                                   "cards you cannot see and plays every option out")
-        self.hint_button.on_click(lambda _b: self.ask())
-        self.believe = W.ToggleButton(value=False, description="What might they hold?",
-                                      tooltip="Beside each opponent, the cards it may hold, "
-                                      "as far as you can tell", layout=W.Layout(width="auto",
-                                                                    flex="0 0 auto"))
-        self.believe.observe(self._believe_toggled, "value")
+        say = speaking  # every callback speaks the view's language
+        self.hint_button = button("Hint", "")
+        self.hint_button.on_click(say(host, lambda _b: self.ask()))
+        self.believe = W.ToggleButton(value=False, layout=W.Layout(width="auto",
+                                                                   flex="0 0 auto"))
+        self.believe.observe(say(host, self._believe_toggled), "value")
         self.words = W.HTML()
         self.belief_words = W.HTML()
         self.progress = W.HTML()
         # A bounded box: a long review scrolls inside it, the summary at its top.
         self.review_words = W.HTML(layout=W.Layout(max_height="24em", overflow="auto"))
         self.review_words.add_class("kortspel-review")  # how a browser test finds it
-        word = host.spec.hand_word
-        self.step_button = button(f"Step through the {word} ▶", f"Replay the {word} with "
-                                   "each of your decisions graded")
-        self.step_button.on_click(lambda _b: self.step_through())
+        self.step_button = button("Step through", "")
+        self.step_button.on_click(say(host, lambda _b: self.step_through()))
         self.step_button.layout.display = "none"
-        self.close_replay = button("Close the replay", "Back to the table")
-        self.close_replay.on_click(lambda _b: self._drop_replay())
+        self.close_replay = button("Close the replay", "")
+        self.close_replay.on_click(say(host, lambda _b: self._drop_replay()))
+        self.relabel()
         self.close_replay.layout.display = "none"
         # The step-through is as wide as the view, under the table (the view places it):
         # in the column beside the table its words would be drawn too small to read.
@@ -112,10 +111,34 @@ class CoachPanel(Panel):
                               W.HBox([self.step_button, self.close_replay])])
         self.widget.add_class("kortspel-coach")
 
-    def _believe_toggled(self, change: dict[str, Any]) -> None:
+    def relabel(self) -> None:
+        """The buttons' words in the language in use: made once, and again when the view's
+        language changes (then a hint on show, said in the other language, is dropped)."""
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("What is each choice worth? The coach samples the cards "
+                                     "you cannot see and plays every option out")
+        self._believe_words()
+        self.believe.tooltip = _("Beside each opponent, the cards it may hold, as far as you "
+                                 "can tell")
+        the_hand = hand_phrase(self.host.spec.hand_word, "the")
+        # i18n: the button under the review: "Step through the hand ▶"
+        self.step_button.description = _("Step through {the_hand} ▶").format(the_hand=the_hand)
+        self.step_button.tooltip = _("Replay {the_hand} with each of your decisions "
+                                     "graded").format(the_hand=the_hand)
+        self.close_replay.description = _("Close the replay")
+        self.close_replay.tooltip = _("Back to the table")
+        if self.hint is not None:
+            self.hint, self._hint_for = None, None
+            self.words.value = ""
+        self._beliefs, self._beliefs_for = {}, None
+
+    def _believe_words(self) -> None:
         # The button's words say its state too (not its shade alone).
-        self.believe.description = ("Hide what they might hold" if change["new"]
-                                    else "What might they hold?")
+        self.believe.description = (_("Hide what they might hold") if self.believe.value
+                                    else _("What might they hold?"))
+
+    def _believe_toggled(self, change: dict[str, Any]) -> None:
+        self._believe_words()
         self.host.redraw()
 
     # -- the hint -------------------------------------------------------------------------
@@ -124,7 +147,12 @@ class CoachPanel(Panel):
         return random.Random(":".join(map(str, (self.host.seed, *parts))))
 
     def ask(self) -> coach.Hint | None:
-        """Press Hint: the options of the seat to act, if it is a human's turn."""
+        """Press Hint: the options of the seat to act, if it is a human's turn (said in
+        the view's language)."""
+        with using(getattr(self.host, "language", None)):
+            return self._ask()
+
+    def _ask(self) -> coach.Hint | None:
         host = self.host
         hand = host.hand
         if not self.hints:
@@ -132,24 +160,31 @@ class CoachPanel(Panel):
         seat = host.human_turn()
         if hand.is_over or seat is None:
             self.words.value = status_html(html.escape(
-                "The coach's hint is for your own turn: wait until it is your move."))
+                _("The coach's hint is for your own turn: wait until it is your move.")))
             return None
         try:
             h = coach.hint(hand, seconds=None if self.playouts else self.seconds,
                            playouts=self.playouts, rng=self._rng("hint", len(hand.actions)))
         except KortspelError as err:
-            self.words.value = status_html(html.escape(f"No hint here: {err}."))
+            self.words.value = status_html(html.escape(
+                _("No hint here: {why}.").format(why=err)))
             return None
         self.hint, self._hint_for = h, _key(hand)
         best = h.labels[0]
         # An option made by picking cards (an exchange) has no place of its own: its number
         # shows on the button once its cards are picked, the button saying what it plays.
-        picked = ("; an option made by picking cards shows its number on the button once "
-                  "those cards are picked" if host.picks() else "")
+        where = (_("Each option's number is on the table at its card or place, or on the "
+                   "button that plays it; an option made by picking cards shows its number on "
+                   "the button once those cards are picked; the best is outlined.")
+                 if host.picks() else
+                 _("Each option's number is on the table at its card or place, or on the "
+                   "button that plays it; the best is outlined."))
+        # i18n: the head of the hint's words ("Coach: …") and of its best option
+        coach_head = _("Coach:")
+        best_line = _("Best: {option} (★).").format(option=best)
         self.words.value = status_html(
-            f"<b>Coach:</b> {html.escape(h.words)}<br><small>Best: {html.escape(best)} (★). "
-            "Each option's number is on the table at its card or place, or on the button "
-            f"that plays it{picked}; the best is outlined.</small>")
+            f"<b>{html.escape(coach_head, quote=False)}</b> {html.escape(h.words)}<br><small>"
+            f"{html.escape(best_line)} {html.escape(where, quote=False)}</small>")
         host.redraw()
         return h
 
@@ -171,10 +206,13 @@ class CoachPanel(Panel):
                 b = self._beliefs.get(sv.seat)
                 likely = b.likely(2) if b is not None and not b.even else []
                 if b is not None and b.even:
-                    sv = replace(sv, notes=(*sv.notes, "might hold anything"))
+                    # i18n: beside an opponent's name plate: nothing tells its cards apart
+                    sv = replace(sv, notes=(*sv.notes, _("might hold anything")))
                 if likely:
-                    words = "might hold " + ", ".join(
-                        f"{card_words(c)} {round(100 * p)}%" for c, p in likely)
+                    # i18n: beside an opponent's name plate: "might hold K♠ 40%, 7♦ 35%"
+                    words = _("might hold {cards}").format(cards=", ".join(
+                        _("{card} {chance}").format(card=card_words(c), chance=percent(p))
+                        for c, p in likely))
                     sv = replace(sv, notes=(*sv.notes, words))
                 seats.append(sv)
             model = replace(model, seats=tuple(seats))
@@ -225,7 +263,8 @@ class CoachPanel(Panel):
         self._placed = {o.action for o in h.options if (paths.get(o.action) or ())}
         # The best option in words in the middle, in the gold of the table's own notices
         # (its measure is said beside the table: the middle has room for one short line).
-        badge = Badge("text", "hint", f"Hint ★ {h.labels[0]}")
+        # i18n: the hint's gold line in the middle of the table: "Hint ★ Swap: 22%"
+        badge = Badge("text", "hint", _("Hint ★ {option}").format(option=h.labels[0]))
         return replace(model, seats=seats, centre=tuple(zone(z) for z in model.centre),
                        badges=(*model.badges, badge))
 
@@ -249,7 +288,8 @@ class CoachPanel(Panel):
                                               worlds=60 if self.playouts else 300)
             except KortspelError as err:
                 self._beliefs = {}
-                self.belief_words.value = status_html(html.escape(f"No guess here: {err}."))
+                self.belief_words.value = status_html(html.escape(
+                    _("No guess here: {why}.").format(why=err)))
 
     def _number_buttons(self, host: PanelHost) -> None:
         """A button carries the number of the option a press of it plays now (the router's
@@ -286,8 +326,11 @@ class CoachPanel(Panel):
             self.belief_words.value = ""
         elif self._beliefs:
             items = "".join(f"<li>{html.escape(b.words)}</li>" for b in self._beliefs.values())
+            # i18n: the head of the list of what each opponent might hold
+            head = html.escape(_("What might they hold"), quote=False)
+            seen = html.escape(_("(from what you have seen):"), quote=False)
             self.belief_words.value = (
-                "<div role='status'><b>What might they hold</b> (from what you have seen):"
+                f"<div role='status'><b>{head}</b> {seen}"
                 f"<ul style='margin:2px 0'>{items}</ul></div>")
         if self.reviews and hand.is_over and self._reviewed != id(hand):
             self._start_review()
@@ -315,7 +358,8 @@ class CoachPanel(Panel):
                 rng=self._rng("review", hands), playouts=self.playouts)
         except KortspelError as err:
             self.reviewer = None
-            self.progress.value = status_html(html.escape(f"No review: {err}."))
+            self.progress.value = status_html(html.escape(
+                _("No review: {why}.").format(why=err)))
             return
         self.review_words.value = ""
         self._say_progress()
@@ -325,10 +369,11 @@ class CoachPanel(Panel):
         r = self.reviewer
         if r is None:
             return
-        word = self.host.spec.hand_word
         self.progress.value = status_html(html.escape(
-            f"The coach is reviewing your decisions of this {word}: {len(r.decisions)} of "
-            f"{r.total} done. The table is yours meanwhile."))
+            _("The coach is reviewing your decisions of {this_hand}: {done} of {total} done. "
+              "The table is yours meanwhile.").format(
+                this_hand=hand_phrase(self.host.spec.hand_word, "this"),
+                done=len(r.decisions), total=r.total)))
 
     def _review_slice(self) -> None:
         """Judge one decision; come back for the next, or show the review."""
@@ -338,7 +383,8 @@ class CoachPanel(Panel):
         try:
             r.step()
         except KortspelError as err:
-            self.progress.value = status_html(html.escape(f"The review stopped: {err}."))
+            self.progress.value = status_html(html.escape(
+                _("The review stopped: {why}.").format(why=err)))
             self.reviewer = None
             return
         if not r.done:
@@ -358,7 +404,7 @@ class CoachPanel(Panel):
         column many screens long beside the table; the summary, the list and a
         "Costliest" line said the costliest decision three times over."""
         word = self.host.spec.hand_word
-        counts = ", ".join(f"{n} {g}" for g, n in rv.grades().items() if n)
+        counts = coach.grades_counted(rv.grades())
         shown = list(rv.decisions)
         fine = [d for d in shown if d.grade in ("best", "good")]
         if len(shown) > self.LISTED and fine:
@@ -371,20 +417,32 @@ class CoachPanel(Panel):
             if d is worst and worst is not None:
                 # Its sign, move and grade; what it cost is the summary's, above.
                 said = d.words.split(" — ", 1)[0]
-                return (f"<li><b>{html.escape(said)}</b> — the costliest, said above</li>")
+                # i18n: the costliest decision in the review's list, said in the summary
+                said = _("{decision} — the costliest, said above").format(decision=said)
+                head, _sep, tail = said.partition(" — ")
+                return f"<li><b>{html.escape(head)}</b> — {html.escape(tail, quote=False)}</li>"
             return f"<li>{html.escape(d.words)}</li>"
 
         items = "".join(item(d) for d in shown)
         if len(shown) < len(rv.decisions):
             n = len(rv.decisions) - len(shown)
-            more = "more " if shown else ""
-            items += (f"<li>… and {n} {more}decision{'s' if n > 1 else ''}, each best or good "
-                      f"({coach.MARKS['best']} or {coach.MARKS['good']}; step through to see "
-                      "them).</li>")
-        head = (f"<b>The coach's review of your last {word}</b>"
+            marks = {"best": coach.MARKS["best"], "good": coach.MARKS["good"]}
+            rest = (ngettext("… and {n} more decision, each best or good ({best} or {good}; "
+                             "step through to see them).",
+                             "… and {n} more decisions, each best or good ({best} or {good}; "
+                             "step through to see them).", n) if shown else
+                    ngettext("… and {n} decision, each best or good ({best} or {good}; step "
+                             "through to see them).",
+                             "… and {n} decisions, each best or good ({best} or {good}; step "
+                             "through to see them).", n)).format(n=n, **marks)
+            items += f"<li>{html.escape(rest, quote=False)}</li>"
+        title = _("The coach's review of {your_last_hand}").format(
+            your_last_hand=hand_phrase(word, "your last"))
+        head = (f"<b>{html.escape(title, quote=False)}</b>"
                 + (f" ({html.escape(counts)})" if counts else ""))
         summary = f"<p style='margin:2px 0'>{html.escape(rv.summary)}</p>"
-        decisions = (f"<b>Your decisions</b><ol style='margin:2px 0'>{items}</ol>"
+        yours = html.escape(_("Your decisions"), quote=False)
+        decisions = (f"<b>{yours}</b><ol style='margin:2px 0'>{items}</ol>"
                      if items else "")
         # The bars last: the coach's figures drawn, which its summary has said in words.
         bars = luck_html(rv.luck) if rv.luck is not None else ""
@@ -413,13 +471,18 @@ class CoachPanel(Panel):
             if j is not None and j < len(actions):
                 actions[j]["comment"] = d.words
         rec["actions"] = actions
-        rec["title"] = f"Your {self.host.spec.hand_word}, graded by the coach"
+        rec["title"] = _("{your_hand}, graded by the coach").format(
+            your_hand=cap(hand_phrase(self.host.spec.hand_word, "your")))
         rec["summary"] = self.result.summary
         return rec
 
     def step_through(self) -> Replay | None:
         """Show the reviewed hand step by step, each decision's grade as its note. A closed
         view (``close()``) refuses with a ``CoachError`` and makes no widget."""
+        with using(getattr(self.host, "language", None)):
+            return self._step_through()
+
+    def _step_through(self) -> Replay | None:
         if self._closed or self.host.closed:
             raise coach.CoachError(
                 "this view is closed, and a closed view shows nothing: step through a hand in "
@@ -429,7 +492,7 @@ class CoachPanel(Panel):
         if rec is None:
             return None
         self._drop_replay()
-        self.replay = Replay(rec, viewer=None)
+        self.replay = Replay(rec, viewer=None, language=getattr(self.host, "language", None))
         # It appears under the table, below the edge of a laptop's screen: it scrolls
         # itself into sight, or a pupil who pressed the button would see nothing happen.
         self.replay_box.children = (IntoView(), self.replay)

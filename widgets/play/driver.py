@@ -22,10 +22,12 @@ from typing import Any
 
 import kortspel
 from kortspel import Action, KortspelError
+from kortspel.i18n import _
 from kortspel.search import searchable
 from kortspel.search import step as think_and_step
 
 from ..parts import brief
+from ..words import cap, hand_phrase, match_phrase
 from .ports import DriverHost
 
 DEFAULT_NAMES = ("you", "Anna", "Bo", "Cilla", "Dag", "Eva", "Frej", "Gun")
@@ -120,10 +122,34 @@ class MatchDriver:
         self._soon: set[asyncio.TimerHandle] = set()
         self.closed = False
         self.auto_steps = 0  # moves made at once since the last human one (a bound)
+        # The news on show (a first dealer found, a pot won), made again when asked: a view
+        # whose language changes says it again in the new one.
+        self.news: Callable[[], str] = str
         # What the status tells a learner to do after a match; an app that deals new games
-        # with its own button hides New match and says its own words here.
-        self.restart_words = f"press New {spec.match_word} to play again"
+        # with its own button hides New match and says its own words here (``None``: the
+        # view's own, made in the language in use when said).
+        self.own_restart_words: str | None = None
         self.match = self.deal_match()
+
+    @property
+    def restart_words(self) -> str:
+        """What the status tells a learner to do after a match."""
+        if self.own_restart_words is not None:
+            return self.own_restart_words
+        # i18n: after "The match is over: "; {new_match} is the button's words, "New match"
+        return _("press {new_match} to play again").format(
+            new_match=match_phrase(self.spec.match_word, "new"))
+
+    @restart_words.setter
+    def restart_words(self, words: str) -> None:
+        self.own_restart_words = words
+
+    def over_words(self) -> str:
+        """What the status says once the match is over ("The match is over: press New
+        match to play again.")."""
+        return _("{the_match} is over: {restart}.").format(
+            the_match=cap(match_phrase(self.spec.match_word, "the")),
+            restart=self.restart_words)
 
     def deal_match(self) -> Any:
         """A new match of the view's options, seeded from the view's generator."""
@@ -134,8 +160,19 @@ class MatchDriver:
         """Say once, as a match starts, how its first dealer was found (Knock's cut,
         Gnällknekt's draw, Köpknack's lots: an adapter's ``first_deal``), to the human seat."""
         first_deal = getattr(self.adapter, "first_deal", None)
-        said = first_deal(self.match, self.host.screen) if first_deal is not None else []
-        self.host.announce(html.escape(" ".join(said)) if said else "")
+        match, screen = self.match, self.host.screen
+
+        def news() -> str:
+            said = first_deal(match, screen) if first_deal is not None else []
+            return html.escape(" ".join(said)) if said else ""
+
+        self.news = news
+        self.host.announce(news())
+
+    def retell(self) -> None:
+        """Say the news on show again, in the language in use now (the view's language
+        changed)."""
+        self.host.announce(self.news())
 
     @property
     def hand(self) -> Any:
@@ -270,16 +307,23 @@ class MatchDriver:
     def next_hand(self) -> None:
         """Settle the hand over and deal the next (Next hand), or say why not yet."""
         if not self.hand.is_over:
-            self.host.say(f"Finish this {self.spec.hand_word} first.")
+            self.host.say(_("Finish {this_hand} first.").format(
+                this_hand=hand_phrase(self.spec.hand_word, "this")))
             return
         if self.match.is_over:
-            self.host.say(f"The {self.spec.match_word} is over: {self.restart_words}.")
+            self.host.say(self.over_words())
             return
         self.host.forget_choices()
         summary = self.match.next_hand()
         between = getattr(self.adapter, "between", None)
-        said = between(self.match, summary) if between else ""
-        self.host.announce(f"<b>{html.escape(said)}</b>" if said else "")
+        match = self.match
+
+        def news() -> str:
+            said = between(match, summary) if between else ""
+            return f"<b>{html.escape(said)}</b>" if said else ""
+
+        self.news = news
+        self.host.announce(news())
         self.host.redraw()
         self.schedule()
 
@@ -304,7 +348,7 @@ class MatchDriver:
             self.host.say(str(err))
             return
         if not undone:
-            self.host.say("Nothing of yours to take back in this hand.")
+            self.host.say(_("Nothing of yours to take back in this hand."))
             return
         self.host.redraw()
         self.schedule()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from kortspel.i18n import _
+
 WIDTH, ROW, LABEL = 300, 34, 16
 
 GOOD, BAD = "#2f7d32", "#b23b3b"
@@ -47,5 +49,7 @@ def luck_html(luck: Any) -> str:
     # edge of the review's box, its last words cut off).
     return (f"<figure style='margin:2px 0;flex:0 0 auto;width:{WIDTH}px;max-width:100%'>"
             + luck_svg(luck)
-            + "<figcaption style='font-size:11px'>Deal, your decisions and the rest "
-            "(right: helped you; left: cost you)</figcaption></figure>")
+            + "<figcaption style='font-size:11px'>"
+            + html.escape(_("Deal, your decisions and the rest (right: helped you; left: cost "
+                            "you)"), quote=False)
+            + "</figcaption></figure>")

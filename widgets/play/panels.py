@@ -19,8 +19,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..parts import button, status_html
+from kortspel.i18n import N_, _, ngettext, pgettext
+from kortspel.voice import Voice
+
+from ..parts import button, speaking, status_html
 from ..views import TableView
+from ..words import cap, hand_phrase, match_phrase
 from .driver import MatchDriver
 from .ports import PanelHost
 from .router import ClickRouter
@@ -70,7 +74,9 @@ class HandReviewPanel(Panel):
         review = getattr(host.adapter, "review", None)
         said = review(hand, host.viewer()) if review and hand.is_over else []
         said = outcome_first(said, host.names)
-        self.widget.value = (f"<div style='line-height:1.35'><b>This {host.spec.hand_word}:"
+        # i18n: the head of the finished hand's lines: "This hand:"
+        head = _("{this_hand}:").format(this_hand=cap(hand_phrase(host.spec.hand_word, "this")))
+        self.widget.value = (f"<div style='line-height:1.35'><b>{html.escape(head, quote=False)}"
                              "</b><ul style='margin:2px 0'>" + "".join(
             f"<li>{html.escape(t)}</li>" for t in said) + "</ul></div>") if said else ""
 
@@ -79,7 +85,7 @@ def outcome_first(lines: list[str], names: Any) -> list[str]:
     """``lines`` with those that tell one seat's part ("Anna: stood.", "You: …": a seat's
     name, then a colon) after the others (who lost or won, and why), each kind in its
     order."""
-    seats = {str(n).casefold() for n in names} | {"you"}
+    seats = {str(n).casefold() for n in names} | {"you", _("You").casefold()}
 
     def a_seats(line: str) -> bool:
         head, colon, _ = line.partition(":")
@@ -124,9 +130,23 @@ class ScoresPanel(Panel):
         rows = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
             for row in table)
-        heads = "".join(f"<th>{html.escape(str(k))}</th>" for k in (table or [{}])[0])
+        heads = "".join(f"<th>{html.escape(column(str(k)))}</th>" for k in (table or [{}])[0])
         self.widget.value = (f"<table style='font-size:0.9em;line-height:1.1'><tr>{heads}"
                              f"</tr>{rows}</table>")
+
+
+COLUMNS = {
+    # i18n: the heads of the score table's columns
+    "seat": N_("seat"), "points": N_("points"), "lives": N_("lives"), "balance": N_("balance"),
+    "gain": N_("gain"), "piles": N_("piles"), "stars": N_("stars"), "skunks": N_("skunks"),
+    "total": N_("total"), "games": N_("games"), "won": N_("won"), "chips": N_("chips"),
+}
+"""The score table's heads the views know (each game's ``standings`` keys)."""
+
+
+def column(key: str) -> str:
+    """A score table's head in the language in use (a key no catalogue knows, as it is)."""
+    return _(COLUMNS[key]) if key in COLUMNS else _(key)
 
 
 class Board:
@@ -145,17 +165,17 @@ class Board:
     ASPECT, STACKED_ASPECT = 0.62, 0.5
     TABLE_BASIS, SIDE_BASIS = 700, 300  # below their sum the words go under the table
     ROOM_MARGIN = 16  # pixels kept free under the table: its margins, and air
-    CHOSEN = "Now click where it goes (outlined)."  # a card chosen, on the table and beside
+    CHOSEN = N_("Now click where it goes (outlined).")  # a card chosen, on the table and beside
 
     def __init__(self, host: PanelHost, driver: MatchDriver, router: ClickRouter,
                  pace: float) -> None:
         self.host = host
         self.driver = driver
         self.router = router
-        spec = driver.spec
         self.news = W.HTML()  # a pot won, the match won: said once, between hands
-        self.table = TableView(driver.hand, router.screen, aspect=self.STACKED_ASPECT)
-        self.table.on_click = router.clicked
+        self.table = TableView(driver.hand, router.screen, aspect=self.STACKED_ASPECT,
+                               language=getattr(host, "language", None))
+        self.table.on_click = self.speaking(router.clicked)
         self.table.dress = self.dress
         self.status = W.HTML()
         self.progress_panel = ProgressPanel()
@@ -166,39 +186,39 @@ class Board:
                                     self.scores_panel]
         # A fixed pool of buttons, one per verb, shown and hidden: nothing is ever re-made.
         self.verb_buttons: dict[str, W.Button] = {}
+        say = self.speaking  # every callback speaks the view's language
         for verb, (label, tip) in driver.adapter.buttons().items():
             b = button(label, tip)
-            b.on_click(lambda _b, v=verb: router.press(v))
+            b.on_click(say(lambda _b, v=verb: router.press(v)))
             b.layout.display = "none"
             self.verb_buttons[verb] = b
         self.actions = W.HBox(list(self.verb_buttons.values()),
                               layout=W.Layout(flex_flow="row wrap"))
         self.yes = button("Yes", "Go ahead")
-        self.no = button("No", "Keep it")
+        self.no = button("No", "Keep it")  # their words: ``relabel``
         # The question takes the row's room and wraps its words; Yes and No keep theirs and
         # go under it where the column is narrow (they were cut to "Y…" and "N…").
         self.question = W.HTML(layout=W.Layout(flex="1 1 12em", min_width="0"))
-        self.yes.on_click(lambda _b: router.confirmed())
-        self.no.on_click(lambda _b: router.drop_confirm())
+        self.yes.on_click(say(lambda _b: router.confirmed()))
+        self.no.on_click(say(lambda _b: router.drop_confirm()))
         self.confirm = W.HBox([self.question, self.yes, self.no],
                               layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.confirm.layout.display = "none"
         self.ready = button("Ready", "Show the table to the seat whose turn it is")
-        self.ready.on_click(lambda _b: router.take_over())
+        self.ready.on_click(say(lambda _b: router.take_over()))
         self.ready.layout.display = "none"
-        word = spec.hand_word
-        self.next_hand = button(f"Next {word} ▶", f"Settle this {word} and deal the next")
-        whole = spec.match_word
-        self.new_match = button(f"New {whole}", f"Start the {whole} again from the first {word}")
-        self.undo = button("↶ Undo", "Take back your last decision (practice mode)")
+        self.next_hand = button("Next", "")
+        self.new_match = button("New", "")
+        self.undo = button("↶ Undo", "")
         self.teacher = W.Checkbox(value=False, description="Show every card (practice)",
                                   indent=False, layout=W.Layout(width="auto"))
         self.pace = W.FloatSlider(value=float(pace), min=0.0, max=3.0, step=0.1,
                                   description="Pace (s)", layout=W.Layout(width="240px"))
-        self.next_hand.on_click(lambda _b: driver.next_hand())
-        self.new_match.on_click(lambda _b: router.restart())
-        self.undo.on_click(lambda _b: driver.undo())
-        self.teacher.observe(lambda _c: host.redraw(), "value")
+        self.relabel()
+        self.next_hand.on_click(say(lambda _b: driver.next_hand()))
+        self.new_match.on_click(say(lambda _b: router.restart()))
+        self.undo.on_click(say(lambda _b: driver.undo()))
+        self.teacher.observe(say(lambda _c: host.redraw()), "value")
         practice = driver.practice
         self.undo.layout.display = "" if practice else "none"
         alone = len(driver.humans) == 1
@@ -229,13 +249,44 @@ class Board:
         # The width of the whole view says whether the words stand beside the table or
         # under it (the page's flex wrap decides by the same two widths).
         self.probe = WidthProbe()
-        self.probe.on_width(self.page_width)
+        self.probe.on_width(say(self.page_width))
         # The screen's height and the table's place on the page say how high it may be.
         self.room_probe = RoomProbe()
-        self.room_probe.on_room(self.page_room)
+        self.room_probe.on_room(say(self.page_room))
         self.table_row = W.HBox([self.table, side],
                                 layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.children: list[W.Widget] = [self.room_probe, self.table_row, self.probe]
+
+    def speaking(self, fn: Any) -> Any:
+        """``fn`` run in the view's language (``parts.speaking``)."""
+        return speaking(self.host, fn)
+
+    def relabel(self) -> None:
+        """Every button's and control's words, in the language in use: made once here, and
+        again when the view's language changes (``Play.language``)."""
+        spec = self.driver.spec
+        word, whole = spec.hand_word, spec.match_word
+        for verb, (label, tip) in self.driver.adapter.buttons().items():
+            b = self.verb_buttons.get(verb)
+            if b is not None:
+                b.description, b.tooltip = label, tip
+        # i18n: the Yes and No beside a question at the table ("Start a new match? …")
+        self.yes.description, self.yes.tooltip = pgettext("button", "Yes"), _("Go ahead")
+        self.no.description, self.no.tooltip = pgettext("button", "No"), _("Keep it")
+        self.ready.tooltip = _("Show the table to the seat whose turn it is")
+        # i18n: the button that deals the next hand: "Next hand ▶"
+        self.next_hand.description = _("{next_hand} ▶").format(
+            next_hand=hand_phrase(word, "next"))
+        self.next_hand.tooltip = _("Settle {this_hand} and deal the next").format(
+            this_hand=hand_phrase(word, "this"))
+        self.new_match.description = match_phrase(whole, "new")
+        self.new_match.tooltip = _("Start {the_match} again from {the_first_hand}").format(
+            the_match=match_phrase(whole, "the"), the_first_hand=hand_phrase(word, "the first"))
+        self.undo.description = _("↶ Undo")
+        self.undo.tooltip = _("Take back your last decision (practice mode)")
+        self.teacher.description = _("Show every card (practice)")
+        # i18n: the slider of the computer's pace, in seconds between moves
+        self.pace.description = _("Pace (s)")
 
     def add_panel(self, panel: Panel, place: str = "controls") -> Panel:
         """Show ``panel`` at the end of the controls (``"controls"``) or of the story's
@@ -301,12 +352,13 @@ class Board:
         handover = router.handover_due()
         if handover is not None:
             name = driver.game.names[handover]
-            self.table.show(hand, None, cover=f"Pass the screen to {name}")
+            self.table.show(hand, None, cover=_("Pass the screen to {name}").format(name=name))
             for b in self.verb_buttons.values():
                 b.layout.display = "none"
-            self.ready.description = f"I am {name}: show my cards"
+            self.ready.description = _("I am {name}: show my cards").format(name=name)
             self.ready.layout.display = ""
-            self.say(f"{name}'s turn. Pass the screen to {name}, then click the table.")
+            self.say(_("{owner} turn. Pass the screen to {name}, then click the table.").format(
+                owner=Voice(driver.game.names, None).owner(handover), name=name))
             for panel in self.panels:
                 if not panel.handover:
                     getattr(panel, "clear", lambda: None)()
@@ -323,12 +375,13 @@ class Board:
         adapter = driver.adapter
         if match.is_over:
             progress = getattr(adapter, "progress", None)
-            headline = progress(match) if progress else f"The {spec.match_word} is over."
+            headline = progress(match) if progress else _("{the_match} is over.").format(
+                the_match=cap(match_phrase(spec.match_word, "the")))
         # A card chosen: the table says where it goes, as the words beside it do (its own
         # line, from the state, would still say to pick one).
         self.table.show(hand, host.viewer(), targets=targets,
                         selected=selected, headline=headline,
-                        status=self.CHOSEN if router.clicks else "")
+                        status=_(self.CHOSEN) if router.clicks else "")
         acting = router.acting_human()
         legal = {a.verb for a in hand.legal_actions(acting)} if acting is not None else set()
         clickable = set()
@@ -357,17 +410,24 @@ class Board:
         spec = driver.spec
         said: str = driver.adapter.status(hand, self.host.viewer())
         if driver.match.is_over:
-            return f"{said} The {spec.match_word} is over: {driver.restart_words}."
+            # i18n: {said} is the game's own line of what happened; then the match is over
+            return _("{said} {over}").format(said=said, over=driver.over_words())
         if hand.is_over:
             out = driver.sitting_out()
-            return f"{said} {out}" if out else f"{said} Press Next {spec.hand_word}."
+            # i18n: {next_hand} is the button's words, "Next hand"
+            return _("{said} {out}").format(said=said, out=out) if out else _(
+                "{said} Press {next_hand}.").format(said=said,
+                                                    next_hand=hand_phrase(spec.hand_word, "next"))
         if router.clicks:
-            return f"{self.CHOSEN} Click the card again to choose another."
+            return _("{chosen} Click the card again to choose another.").format(
+                chosen=_(self.CHOSEN))
         if router.picked:
-            return (f"{said} {len(router.picked)} picked; click a picked card again to put "
-                    "back.")
+            n = len(router.picked)
+            return ngettext("{said} {n} picked; click a picked card again to put back.",
+                            "{said} {n} picked; click a picked card again to put back.",
+                            n).format(said=said, n=n)
         if driver.human_turn() is None:
             to_act = hand.to_act
             if to_act is not None and 0 <= to_act < len(names):
-                return f"{said} {names[to_act]} is thinking…"
+                return _("{said} {name} is thinking…").format(said=said, name=names[to_act])
         return said

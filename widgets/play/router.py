@@ -17,8 +17,11 @@ from collections.abc import Hashable
 from typing import Any
 
 from kortspel import Action, InvalidActionError
+from kortspel.i18n import _, language
+from kortspel.voice import Voice
 
 from ..parts import brief
+from ..words import cap, hand_phrase, match_phrase
 from .ports import Picks, RouterHost
 
 
@@ -94,8 +97,8 @@ class ClickRouter:
         """A verb's button: the action of that verb for the human whose screen it is (for
         an action made by picking cards, the one whose cards are picked now)."""
         if any(a.verb == verb for a in self.picks()) and self.button_action(verb) is None:
-            self.host.say("Those cards cannot go together now; click one again to put it "
-                          "back.")
+            self.host.say(_("Those cards cannot go together now; click one again to put it "
+                            "back."))
             return False
         found = self.button_action(verb)
         if found is not None:
@@ -155,7 +158,9 @@ class ClickRouter:
         match, hand = self.host.match, self.host.hand
         if not asked and not match.is_over and (match.history or hand.actions):
             whole = self.host.spec.match_word
-            self.ask("new match", f"Start a new {whole}? This {whole} is not finished.")
+            self.ask("new match", _("Start {a_new_match}? {this_match} is not finished.").format(
+                a_new_match=match_phrase(whole, "a new"),
+                this_match=cap(match_phrase(whole, "this"))))
             return
         self.host.start_new_match()
 
@@ -165,12 +170,23 @@ class ClickRouter:
         spec = host.spec
         if host.hand.is_over:
             if host.match.is_over:
-                return f"The {spec.match_word} is over: {host.restart_words}."
-            return f"The {spec.hand_word} is over: press Next {spec.hand_word}."
+                return _("{the_match} is over: {restart}.").format(
+                    the_match=cap(match_phrase(spec.match_word, "the")),
+                    restart=host.restart_words)
+            # i18n: {next_hand} is the button's words, "Next hand"
+            return _("{the_hand} is over: press {next_hand}.").format(
+                the_hand=cap(hand_phrase(spec.hand_word, "the")),
+                next_hand=hand_phrase(spec.hand_word, "next"))
         to_act = host.hand.to_act
         if to_act is not None and to_act >= 0 and to_act != seat:
-            return f"Wait: it is {host.names[to_act]}'s turn."
-        return f"You cannot {verb} now."
+            return _("Wait: it is {owner} turn.").format(
+                owner=Voice(host.names, None).owner(to_act))
+        if verb == "act":
+            return _("You cannot act now.")
+        # i18n: {verb} is the move: in English the engine's verb ("You cannot stand now."),
+        # in another language its button's words ("Stå")
+        said = verb if language() == "en" else host.adapter.buttons().get(verb, (verb,))[0]
+        return _("You cannot {verb} now.").format(verb=said)
 
     def routes(self) -> list[tuple[Action, tuple[Hashable, ...]]]:
         """Every click path of every action made by clicking: the adapter's ``paths`` and
@@ -234,7 +250,7 @@ class ClickRouter:
                 self.picked = chosen
                 host.redraw()
             else:
-                host.say(self._refusal(ref) or "That is more cards than may be picked now.")
+                host.say(self._refusal(ref) or _("That is more cards than may be picked now."))
                 host.redraw(keep_status=True)
             return
         paths = self.routes()
@@ -242,7 +258,7 @@ class ClickRouter:
             self.clicks = ()
             refusal = self._refusal(ref)
             host.say(refusal if refusal else self.why_not(self.screen) if not paths and not
-                     picks else "That is not a place to play now; the outlined places are.")
+                     picks else _("That is not a place to play now; the outlined places are."))
             host.redraw(keep_status=True)
             return
         if self.clicks and ref == self.clicks[-1]:
@@ -266,7 +282,7 @@ class ClickRouter:
             host.redraw()
             return
         host.say(self._refusal(ref, clicked)
-                 or "That is not a move now; the outlined cards and places are.")
+                 or _("That is not a move now; the outlined cards and places are."))
         host.redraw(keep_status=True)
 
     def targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
@@ -293,3 +309,4 @@ class ClickRouter:
             self.screen = self.handover
             self.handover = None
         self.host.redraw()
+

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 import kortspel
 from kortspel import Action, KortspelError
+from kortspel.i18n import _, check_language, using
 
 from ..games import adapter_for
 from ..parts import brief, close_all, replace_in_cell, with_pictures
@@ -85,94 +86,101 @@ class Play(W.VBox):
                  practice: bool = True, pace: float = 0.8, auto: bool = True,
                  hints: bool | None = None, review: bool = True, beliefs: bool | None = None,
                  coach_seconds: float = 1.0, coach_playouts: int | None = None,
-                 **rules: Any) -> None:
-        spec = kortspel.spec(game)
-        low, high = spec.seats
-        if names is not None:
-            if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
-                raise KortspelError(f"names is a list of seat names, not {brief(names)}")
-            seats = len(names)
-        if type(seats) is not int or not low <= seats <= high:
-            raise KortspelError(f"{spec.title} is played by {low} to {high} seats; seats="
-                                f"{brief(seats)} cannot be dealt")
-        humans = check_you(you, seats)
-        if names is None:
-            # One person is "you"; several at one screen are told apart by name.
-            names = list(DEFAULT_NAMES[:seats]) if len(humans) == 1 else [
-                f"Player {humans.index(s) + 1}" if s in humans else DEFAULT_NAMES[s]
-                for s in range(seats)]
-        table = kortspel.load(spec.name, seats=seats, names=list(names), **rules)
-        levels = opponent_levels(spec)
-        if not isinstance(opponents, str) or opponents not in levels:
-            raise KortspelError(f"opponents is one of {', '.join(levels)}, not "
-                                f"{brief(opponents)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise KortspelError(f"seed is a whole number or text, not {brief(seed)}")
-        if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 5:
-            raise KortspelError(f"pace is seconds between computer moves, 0 to 5, not "
-                                f"{brief(pace)}")
-        # Every argument is checked before the first widget is made: a refused view leaves
-        # no model open in the kernel.
-        for flag, name, what in ((hints, "hints", "the Hint button"),
-                                 (review, "review", "the coach's review after each "
-                                                    f"{spec.hand_word}"),
-                                 (beliefs, "beliefs", "the button What might they hold?")):
-            if flag is not None and not isinstance(flag, bool):
-                raise KortspelError(f"{name} is True or False, not {brief(flag)}: "
-                                    f"{name}=False leaves out {what} (for a test)")
-        if isinstance(coach_seconds, bool) or not isinstance(coach_seconds, int | float) or \
-                not 0 < coach_seconds <= 10:
-            raise KortspelError(f"coach_seconds is the coach's time to think, more than 0 and "
-                                f"at most 10 seconds, not {brief(coach_seconds)}")
-        if coach_playouts is not None and (type(coach_playouts) is not int
-                                           or not 1 <= coach_playouts <= 10_000):
-            raise KortspelError(f"coach_playouts is a number of sampled deals, 1 to 10000, "
-                                f"not {brief(coach_playouts)}")
-        self.game: Any = table
-        self.adapter = adapter_for(spec.name)
-        self.spec = spec
-        self.practice = bool(practice)
-        self.seed = seed
-        self.humans = humans
-        players: list[Any] = [
-            HumanPlayer(names[s]) if s in humans
-            else make_bot(spec, opponents, names[s]) for s in range(seats)]
-        # The match is dealt here: a length the match refuses leaves no widget made.
-        self.driver = MatchDriver(self, spec=spec, game=table, adapter=self.adapter,
-                                  humans=humans, players=players, rng=random.Random(seed),
-                                  match_options=match_length(spec, length),
-                                  practice=self.practice, auto=auto)
-        self.router = ClickRouter(self, screen=humans[0])
-        self.board = board = Board(self, self.driver, self.router, pace)
-        # The board's widgets, by the names the view has always had.
-        self.table, self.status, self.news = board.table, board.status, board.news
-        self.verb_buttons, self.actions = board.verb_buttons, board.actions
-        self.confirm, self.question, self.yes, self.no = (board.confirm, board.question,
-                                                          board.yes, board.no)
-        self.ready, self.next_hand, self.new_match, self.undo = (board.ready, board.next_hand,
-                                                                 board.new_match, board.undo)
-        self.teacher, self.pace, self.bar = board.teacher, board.pace, board.bar
-        self.controls, self.told, self.table_row = board.controls, board.told, board.table_row
-        self.probe, self.room_probe = board.probe, board.room_probe
-        self.progress_panel, self.review_panel = board.progress_panel, board.review_panel
-        self.story_panel, self.scores_panel = board.story_panel, board.scores_panel
-        self.progress, self.review = board.progress_panel.widget, board.review_panel.widget
-        self.story, self.scores = board.story_panel.widget, board.scores_panel.widget
-        self.panels: list[Panel] = board.panels
-        self.driver.tell_first_deal()
-        # Hints are for practice: a match (practice=False) has none unless asked for.
-        self.hints = self.practice if hints is None else hints
-        self.coach = CoachPanel(self, hints=self.hints, review=review, beliefs=beliefs,
-                                seconds=coach_seconds, review_seconds=coach_seconds / 3,
-                                playouts=coach_playouts)
-        self.add_panel(self.coach)
-        children = list(board.children)
-        # Under the table, as wide as the view.
-        children.insert(children.index(self.table_row) + 1, self.coach.replay_box)
-        super().__init__(children)
-        replace_in_cell(self, "play")
-        self.redraw()
-        self.driver.schedule()
+                 language: str | None = None, **rules: Any) -> None:
+        # The language first: a wrong one is refused as set_language refuses it, before
+        # anything is made; everything below speaks it.
+        code = None if language is None else check_language(language)
+        self._language = code
+        with using(code):
+            spec = kortspel.spec(game)
+            low, high = spec.seats
+            if names is not None:
+                if not isinstance(names, list | tuple) or not all(isinstance(n, str)
+                                                                  for n in names):
+                    raise KortspelError(f"names is a list of seat names, not {brief(names)}")
+                seats = len(names)
+            if type(seats) is not int or not low <= seats <= high:
+                raise KortspelError(f"{spec.title} is played by {low} to {high} seats; seats="
+                                    f"{brief(seats)} cannot be dealt")
+            humans = check_you(you, seats)
+            if names is None:
+                # One person is "you"; several at one screen are told apart by name.
+                names = list(DEFAULT_NAMES[:seats]) if len(humans) == 1 else [
+                    _("Player {n}").format(n=humans.index(s) + 1) if s in humans
+                    else DEFAULT_NAMES[s]
+                    for s in range(seats)]
+            table = kortspel.load(spec.name, seats=seats, names=list(names), **rules)
+            levels = opponent_levels(spec)
+            if not isinstance(opponents, str) or opponents not in levels:
+                raise KortspelError(f"opponents is one of {', '.join(levels)}, not "
+                                    f"{brief(opponents)}")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+                raise KortspelError(f"seed is a whole number or text, not {brief(seed)}")
+            if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 5:
+                raise KortspelError(f"pace is seconds between computer moves, 0 to 5, not "
+                                    f"{brief(pace)}")
+            # Every argument is checked before the first widget is made: a refused view leaves
+            # no model open in the kernel.
+            for flag, name, what in ((hints, "hints", "the Hint button"),
+                                     (review, "review", "the coach's review after each "
+                                                        f"{spec.hand_word}"),
+                                     (beliefs, "beliefs", "the button What might they hold?")):
+                if flag is not None and not isinstance(flag, bool):
+                    raise KortspelError(f"{name} is True or False, not {brief(flag)}: "
+                                        f"{name}=False leaves out {what} (for a test)")
+            if isinstance(coach_seconds, bool) or not isinstance(coach_seconds, int | float) or \
+                    not 0 < coach_seconds <= 10:
+                raise KortspelError(f"coach_seconds is the coach's time to think, more than 0 and "
+                                    f"at most 10 seconds, not {brief(coach_seconds)}")
+            if coach_playouts is not None and (type(coach_playouts) is not int
+                                               or not 1 <= coach_playouts <= 10_000):
+                raise KortspelError(f"coach_playouts is a number of sampled deals, 1 to 10000, "
+                                    f"not {brief(coach_playouts)}")
+            self.game: Any = table
+            self.adapter = adapter_for(spec.name)
+            self.spec = spec
+            self.practice = bool(practice)
+            self.seed = seed
+            self.humans = humans
+            players: list[Any] = [
+                HumanPlayer(names[s]) if s in humans
+                else make_bot(spec, opponents, names[s]) for s in range(seats)]
+            # The match is dealt here: a length the match refuses leaves no widget made.
+            self.driver = MatchDriver(self, spec=spec, game=table, adapter=self.adapter,
+                                      humans=humans, players=players, rng=random.Random(seed),
+                                      match_options=match_length(spec, length),
+                                      practice=self.practice, auto=auto)
+            self.router = ClickRouter(self, screen=humans[0])
+            self.board = board = Board(self, self.driver, self.router, pace)
+            # The board's widgets, by the names the view has always had.
+            self.table, self.status, self.news = board.table, board.status, board.news
+            self.verb_buttons, self.actions = board.verb_buttons, board.actions
+            self.confirm, self.question, self.yes, self.no = (board.confirm, board.question,
+                                                              board.yes, board.no)
+            self.ready, self.next_hand, self.new_match, self.undo = (board.ready, board.next_hand,
+                                                                     board.new_match, board.undo)
+            self.teacher, self.pace, self.bar = board.teacher, board.pace, board.bar
+            self.controls, self.told, self.table_row = board.controls, board.told, board.table_row
+            self.probe, self.room_probe = board.probe, board.room_probe
+            self.progress_panel, self.review_panel = board.progress_panel, board.review_panel
+            self.story_panel, self.scores_panel = board.story_panel, board.scores_panel
+            self.progress, self.review = board.progress_panel.widget, board.review_panel.widget
+            self.story, self.scores = board.story_panel.widget, board.scores_panel.widget
+            self.panels: list[Panel] = board.panels
+            self.driver.tell_first_deal()
+            # Hints are for practice: a match (practice=False) has none unless asked for.
+            self.hints = self.practice if hints is None else hints
+            self.coach = CoachPanel(self, hints=self.hints, review=review, beliefs=beliefs,
+                                    seconds=coach_seconds, review_seconds=coach_seconds / 3,
+                                    playouts=coach_playouts)
+            self.add_panel(self.coach)
+            children = list(board.children)
+            # Under the table, as wide as the view.
+            children.insert(children.index(self.table_row) + 1, self.coach.replay_box)
+            super().__init__(children)
+            replace_in_cell(self, "play")
+            self.redraw()
+            self.driver.schedule()
 
     # -- the view's public calls ------------------------------------------------------------
 
@@ -180,11 +188,13 @@ class Play(W.VBox):
         """Play a human decision (an Action, or a verb for an action without arguments);
         anything not legal now is refused with a message and changes nothing. What is neither
         (``None``, a number, a dict) is refused with an ``InvalidActionError``."""
-        return self.router.act(action, seat)
+        with using(self._language):
+            return self.router.act(action, seat)
 
     def press(self, verb: str) -> bool:
         """A verb's button: the action of that verb for the human whose screen it is."""
-        return self.router.press(verb)
+        with using(self._language):
+            return self.router.press(verb)
 
     def button_action(self, verb: str) -> Action | None:
         """The action a press of ``verb``'s button plays now, or ``None``."""
@@ -192,7 +202,26 @@ class Play(W.VBox):
 
     def bot_step(self, redraw: bool = True) -> Action | None:
         """One computer move (a chance draw, a call out of turn, or the seat to act)."""
-        return self.driver.bot_step(redraw)
+        with using(self._language):
+            return self.driver.bot_step(redraw)
+
+    @property
+    def language(self) -> str | None:
+        """The language this view speaks (``"en"``, ``"sv"``), or ``None``: the kernel's,
+        as ``kortspel.set_language`` set it. Set it to switch the table on show at once:
+        its buttons are relabelled and everything drawn again in the new language (the
+        coach's words already said stay as they were said, a hint on show is dropped)."""
+        return self._language
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = None if value is None else check_language(value)
+        self.table.language = self._language
+        with using(self._language):
+            self.board.relabel()
+            self.coach.relabel()
+            self.driver.retell()
+            self.redraw()
 
     def add_panel(self, panel: Panel, place: str = "controls") -> Panel:
         """Show ``panel`` at the end of the controls (``"controls"``) or of the story's
@@ -284,7 +313,8 @@ class Play(W.VBox):
         return self.router.picks()
 
     def redraw(self, keep_status: bool = False) -> None:
-        self.board.refresh(keep_status)
+        with using(self._language):
+            self.board.refresh(keep_status)
 
     def say(self, text: str) -> None:
         self.board.say(text)
@@ -305,7 +335,8 @@ class Play(W.VBox):
         return self.driver.apply(action)
 
     def start_new_match(self) -> None:
-        self.driver.new_match()
+        with using(self._language):
+            self.driver.new_match()
 
     # -- the names the view's parts had when they were one object (tests read them) --------
 
@@ -325,7 +356,8 @@ class Play(W.VBox):
         return self.router.acting_human()
 
     def _clicked(self, ref: Hashable | None) -> None:
-        self.router.clicked(ref)
+        with using(self._language):
+            self.router.clicked(ref)
 
     def _targets(self) -> tuple[frozenset[Hashable], frozenset[Hashable]]:
         return self.router.targets()
@@ -340,34 +372,43 @@ class Play(W.VBox):
         self.router.forget_choices()
 
     def _confirmed(self) -> None:
-        self.router.confirmed()
+        with using(self._language):
+            self.router.confirmed()
 
     def _drop_confirm(self) -> None:
-        self.router.drop_confirm()
+        with using(self._language):
+            self.router.drop_confirm()
 
     def _take_over(self) -> None:
-        self.router.take_over()
+        with using(self._language):
+            self.router.take_over()
 
     def _next_hand(self) -> None:
-        self.driver.next_hand()
+        with using(self._language):
+            self.driver.next_hand()
 
     def _restart(self, asked: bool = False) -> None:
-        self.router.restart(asked)
+        with using(self._language):
+            self.router.restart(asked)
 
     def _undo(self) -> None:
-        self.driver.undo()
+        with using(self._language):
+            self.driver.undo()
 
     def _schedule(self) -> None:
-        self.driver.schedule()
+        with using(self._language):
+            self.driver.schedule()
 
     def _cancel(self) -> None:
         self.driver.cancel()
 
     def _page_width(self, width: int) -> None:
-        self.board.page_width(width)
+        with using(self._language):
+            self.board.page_width(width)
 
     def _page_room(self, screen: int, top: int) -> None:
-        self.board.page_room(screen, top)
+        with using(self._language):
+            self.board.page_room(screen, top)
 
     @property
     def _closed(self) -> bool:
@@ -406,5 +447,7 @@ class Play(W.VBox):
         return self.router.confirming
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return with_pictures(super()._repr_mimebundle_(**kwargs), self.table,
-                              f"{self.spec.title} against the computer. {self.table.alt}")
+        with using(self._language):
+            words = _("{game} against the computer. {table}").format(
+                game=_(self.spec.title), table=self.table.alt)
+        return with_pictures(super()._repr_mimebundle_(**kwargs), self.table, words)
