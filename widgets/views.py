@@ -484,7 +484,12 @@ class Replay(W.VBox):
             self.go(self.step + moves[key])
 
     def step_text(self, i: int) -> str:
-        """What happened at step ``i``, as this view's viewer may read it."""
+        """What happened at step ``i``, as this view's viewer may read it (in its
+        language)."""
+        with using(self.language):
+            return self._step_text(i)
+
+    def _step_text(self, i: int) -> str:
         state = self.frames[i]
         before = len(self.adapter.lines(self.frames[i - 1], self.viewer)) if i else 0
         new = self.adapter.lines(state, self.viewer)[before:]
@@ -504,7 +509,8 @@ class Replay(W.VBox):
         of a worked hand are written for the teacher and name every card."""
         text = self.comments[i] if i < len(self.comments) else ""
         if text and self.viewer is not None:
-            return _(self.NOTES_HIDDEN)
+            with using(self.language):
+                return _(self.NOTES_HIDDEN)
         return text
 
     def _draw(self) -> None:

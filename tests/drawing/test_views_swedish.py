@@ -81,6 +81,15 @@ def table_texts(play: Any) -> Iterator[tuple[str, str]]:
     yield "alt", play.table.alt
 
 
+UI_WORDS = frozenset("""
+click press pile stock discard talon trick tricks score balance deal draw hint review step
+undo show hide pass wait next new close back first last view teacher yes no ready play
+round session computer player players help seed pace against replay face down pot pts
+""".split())
+"""The English words of the views' own buttons and lines, which ``english_words`` (words no
+Swedish sentence can do without) does not list: none may be left on a Swedish view."""
+
+
 def _check(texts: Iterator[tuple[str, str]], names: Any, where: str) -> int:
     """No English word and no ``{field}`` in any of ``texts``; returns how many were read."""
     allowed = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-zÅÄÖåäö]+", n))
@@ -91,7 +100,8 @@ def _check(texts: Iterator[tuple[str, str]], names: Any, where: str) -> int:
             continue  # the language menu speaks both languages, on purpose
         count += 1
         assert "{" not in text and "}" not in text, (where, kind, text)
-        found = english_words(text, allowed)
+        found = english_words(text, allowed) + [
+            w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in UI_WORDS - allowed]
         assert not found, (where, kind, found, text)
     return count
 
@@ -326,3 +336,69 @@ def test_a_swedish_play_table_at_1366x768_has_no_label_trouble(game: str) -> Non
             continue  # more than the oval holds at the flatter sizes, in English too
         assert label_problems(lay) == [], (game, size, label_problems(lay))
     play.close()
+
+
+# -- the other views: the kernel's language, or their own ------------------------------------
+
+
+def _steps(replay: Any, names: Any) -> None:
+    for step in range(0, replay.slider.max + 1, max(1, replay.slider.max // 5)):
+        replay.go(step)
+        _check(widget_texts(replay), names, f"replay step {step}")
+        _check(iter([("alt", replay.table.alt)]), names, "replay alt")
+
+
+def _a_hand(game: str, seed: int) -> dict[str, Any]:
+    table = kortspel.load(game, seats=4)
+    state = table.new_hand(seed=seed)
+    bots = [kortspel.bot_for(game, "heuristic", name=n) for n in table.names]
+    rng = __import__("random").Random(seed)
+    while not state.is_over:
+        kortspel.step(state, bots, rng)
+    record: dict[str, Any] = state.record()
+    return record
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_and_a_table_speak_the_kernels_language_or_their_own(game: str) -> None:
+    """``set_language("sv")`` (here ``using``, which it sets for the kernel) makes a replay
+    and a table Swedish; ``language="sv"`` does in an English kernel. A seat's view says in
+    Swedish that the record's notes are left out."""
+    from kortspel.widgets import Replay, table
+
+    record = _a_hand(game, SEEDS[game])
+    names = record["seats"]
+    kortspel.set_language("sv")
+    try:
+        by_kernel = Replay(record, viewer=None)
+        _steps(by_kernel, names)
+    finally:
+        kortspel.set_language("en")
+    by_kernel.go(0)
+    assert english_words(_plain(by_kernel.note.value))  # English again, as the kernel is
+    own = Replay(dict(record, actions=[dict(a, comment="x") for a in record["actions"]]),
+                 viewer=0, language="sv")
+    _steps(own, names)
+    assert "Anteckningarna" in own.comment(1)
+    by_kernel.close()
+    own.close()
+    view = table(kortspel.frames(record)[-1], language="sv")
+    _check(iter([("alt", view.alt)]), names, "table alt")
+    _check(((k, t) for k, t in [("text", t.text) for t in view.layout_now.texts]), names, "table")
+    view.close()
+
+
+def test_a_check_and_the_pack_in_swedish() -> None:
+    from kortspel.widgets import Check, deck
+
+    with using("sv"):
+        check = Check("Vem förlorar ett liv?", ["a", "b"], answer="b", explain="b har lägst.")
+        check.pick("a")
+        _check(widget_texts(check), (), "check, wrong")
+        check.pick("b")
+        _check(widget_texts(check), (), "check, right")
+        assert "Rätt" in check.feedback.value
+    pack = deck("kille", language="sv")
+    _check(iter([("alt", pack.alt)]), (), "deck")
+    check.close()
+    pack.close()

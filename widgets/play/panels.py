@@ -273,6 +273,8 @@ class Board:
         # i18n: the Yes and No beside a question at the table ("Start a new match? …")
         self.yes.description, self.yes.tooltip = pgettext("button", "Yes"), _("Go ahead")
         self.no.description, self.no.tooltip = pgettext("button", "No"), _("Keep it")
+        # i18n: the hot seat's button, before the next person's name is on it
+        self.ready.description = _("Ready")
         self.ready.tooltip = _("Show the table to the seat whose turn it is")
         # i18n: the button that deals the next hand: "Next hand ▶"
         self.next_hand.description = _("{next_hand} ▶").format(
