@@ -33,7 +33,7 @@ from kortspel import KortspelError, coach
 from kortspel.gnallknekt.state import DRAW
 from kortspel.i18n import language, using
 from kortspel.widgets import Play
-from kortspel.widgets.geometry import label_problems, layout, problems
+from kortspel.widgets.geometry import label_problems, layout, problems, short_number, split_hint
 from kortspel.widgets.setup_app import PlayApp
 
 GAMES = ["kille", "knock", "kopknack", "gnallknekt"]
@@ -284,6 +284,27 @@ def _swedish_tag(game: str) -> Callable[[int], str]:
         return f"{kortspel.i18n.signed(value)} {coach._unit(words.unit)}"
 
     return tag
+
+
+@pytest.mark.parametrize(("label", "words", "number"), [
+    ("talong: 37 43\u00a0%", "talong: 37", "43\u00a0%"),
+    ("1 25\u00a0%", "1", "25\u00a0%"),
+    ("talong (31) ★ 17,1 poäng", "talong (31)", "★ 17,1 poäng"),
+    ("slänghög −12,6 marker", "slänghög", "−12,6 marker"),
+    ("slänghög delat bäst", "slänghög", "delat bäst"),
+    ("1 sämre", "1", "sämre"),
+    ("talong enda draget", "talong", "enda draget"),
+    ("5 kort", "5 kort", ""),  # cards are no measure of the coach's
+])
+def test_a_places_swedish_number_comes_off_its_words(label: str, words: str,
+                                                      number: str) -> None:
+    """The coach's numbers as Swedish writes them ("43 %" with a space that does not break,
+    "17,1 poäng", "delat bäst") come off a place's words onto a line of their own, and lose
+    their unit under a card where the middle says it."""
+    with using("sv"):
+        assert split_hint(label) == (words, number)
+        assert short_number("★ 8,1 poäng", "Tips ★ Släng J♠: 8,1 poäng") == "★ 8,1"
+        assert short_number("+2,5 marker", "Tips ★ Släng J♠: 8,1 poäng") == "+2,5 marker"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
