@@ -423,3 +423,27 @@ def test_a_check_and_the_pack_in_swedish() -> None:
     _check(iter([("alt", pack.alt)]), (), "deck")
     check.close()
     pack.close()
+
+
+def test_hot_seat_in_swedish() -> None:
+    """Two people at one screen: the players are "Spelare 1" and "Spelare 2", and the
+    screen that waits for the next one says so in Swedish ("Spelare 2:s tur. …")."""
+    play = Play("knock", seats=3, you=[0, 1], language="sv", pace=0, seed=1)
+    assert play.game.names[:2] == ("Spelare 1", "Spelare 2")
+    handovers = 0
+    for _ in range(40):
+        if play.hand.is_over:
+            break
+        seat = play._human_turn()
+        if seat is None:
+            play.bot_step()
+        elif play._handover is not None:
+            assert play.table.cover.startswith("Lämna skärmen till Spelare ")
+            assert "s tur. Lämna skärmen till" in _plain(play.status.value)
+            _check(widget_texts(play), play.game.names, "handover")
+            handovers += 1
+            play._take_over()
+        else:
+            play.act(play.hand.legal_actions(seat)[0])
+    assert handovers >= 2
+    play.close()
