@@ -541,9 +541,19 @@ def for_the_table(model: TableModel) -> TableModel:
     return replace(model, seats=seats, centre=tuple(zone(z) for z in model.centre))
 
 
+def named(model: TableModel) -> TableModel:
+    """The seat named "you" by the word for "you" of the language in use ("du" on a Swedish
+    table), as the story and the score table call it; other names are names."""
+    if not any(s.name.casefold() == "you" for s in model.seats):
+        return model
+    return replace(model, seats=tuple(replace(s, name=_("you")) if s.name.casefold() == "you"
+                                      else s for s in model.seats))
+
+
 def layout(model: TableModel, width: int = WIDTH, height: int = HEIGHT) -> Layout:
     """Place every card, zone, plate and word; smaller cards only when they would touch."""
     best: tuple[int, Layout] | None = None
+    model = named(model)
     alt = alt_text(model)  # the words as the model says them, the coach's numbers whole
     model = for_the_table(model)
     for k in SCALES:

@@ -127,9 +127,13 @@ class ScoresPanel(Panel):
     def refresh(self, host: PanelHost) -> None:
         standings = getattr(host.adapter, "standings", None)
         table = standings(host.match) if standings else host.match.standings()
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
-            for row in table)
+        def cell(key: str, value: object) -> str:
+            # The seat named "you" is "du" on a Swedish page, as the story calls it.
+            said = _("you") if key == "seat" and str(value).casefold() == "you" else str(value)
+            return f"<td>{html.escape(said)}</td>"
+
+        rows = "".join("<tr>" + "".join(cell(str(k), v) for k, v in row.items()) + "</tr>"
+                       for row in table)
         heads = "".join(f"<th>{html.escape(column(str(k)))}</th>" for k in (table or [{}])[0])
         self.widget.value = (f"<table style='font-size:0.9em;line-height:1.1'><tr>{heads}"
                              f"</tr>{rows}</table>")
