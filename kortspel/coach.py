@@ -115,6 +115,9 @@ class CoachWords:
     say: Callable[[Action, Sequence[str], int | None], str] | None = None
     signed: bool = True  # the measure can be below zero (money), so a sign is shown
     names: frozenset[str] = frozenset()  # the game's own words, capitalised in mid-sentence
+    # The game's verbs and values in the language in use (its telling's ``action_words``),
+    # for a game without a ``say_action`` of its own, spoken in another language than English
+    action_words: Callable[[], Mapping[str, str]] | None = None
 
     def mid(self, said: str) -> str:
         """An action's words inside a sentence: lower case, except a word of the game's own
@@ -157,7 +160,8 @@ def coach_words(game_name: str) -> CoachWords:
     three = cast(tuple[float, float, float], tuple(float(g) for g in grades))
     return CoachWords(metric, better, unit, three, why,
                       getattr(tell, "say_action", None), float(bounds[0]) < 0,
-                      frozenset(getattr(tell, "COACH_NAMES", ())))
+                      frozenset(getattr(tell, "COACH_NAMES", ())),
+                      getattr(tell, "action_words", None))
 
 
 def _card_words(value: str) -> str:
@@ -176,7 +180,8 @@ def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = N
     if words is not None and words.say is not None:
         return words.say(action, names, viewer)
     if language() != "en":
-        return _said_elsewhere(action)
+        own = words.action_words() if words is not None and words.action_words else {}
+        return _said_elsewhere(action, own)
     parts = [action.verb.replace("_", " ")]
     for key, value in action.args:
         if key in PLACE_WORDS:
@@ -191,46 +196,28 @@ def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = N
     return text[:1].upper() + text[1:]
 
 
-def _action_words() -> dict[str, str]:
-    """The verbs, places and piles of the games that have no ``say_action`` of their own,
-    in the language in use, for :func:`_said_elsewhere`."""
-    # i18n: an action as the coach names it, in a label ("Swap: 22%") and inside a sentence
-    # ("stand is better than swap", "your costliest decision was to swap"): in Swedish the
-    # infinitive works in both ("Byta: 22 %", "att byta"), the imperative does not
+def _place_words() -> dict[str, str]:
+    """The small words every game's actions share ("draw *from* stock", "exchange
+    *nothing*"), in the language in use; a game's own verbs and piles come from its telling's
+    ``action_words``."""
+    # i18n: "draw from stock": from which pile a card is drawn
     return {
-        "stand": pgettext("coach action", "stand"),
-        "swap": pgettext("coach action", "swap"),
-        "kuku": pgettext("coach action", "Kuku"),
-        "ask": pgettext("coach action", "ask"),
-        "accept": pgettext("coach action", "accept"),
-        "refuse": pgettext("coach action", "refuse"),
-        "depends": pgettext("coach action", "depends"),
-        "draw": pgettext("coach action", "draw"),
-        "discard": pgettext("coach action", "discard"),
-        "knock": pgettext("coach action", "knock"),
-        "fold": pgettext("coach action", "fold"),
-        "exchange": pgettext("coach action", "exchange"),
-        "play": pgettext("coach action", "play"),
-        # i18n: "draw from stock": from which pile a card is drawn
         "from": pgettext("coach place", "from"),
         "to": pgettext("coach place", "to"),
         "on": pgettext("coach place", "on"),
         "onto": pgettext("coach place", "onto"),
         "into": pgettext("coach place", "into"),
-        # i18n: Knock's "draw from stock" (the stock: the cards not dealt, face down)
-        "stock": pgettext("coach place", "stock"),
-        # i18n: Knock's "draw from discard" (the discard pile, face up)
-        "discard pile": pgettext("coach place", "discard"),
-        # i18n: Köpknack's "exchange nothing": keep the whole hand
+        # i18n: "exchange nothing": keep the whole hand
         "nothing": pgettext("coach place", "nothing"),
     }
 
 
-def _said_elsewhere(action: Action) -> str:
+def _said_elsewhere(action: Action, own: Mapping[str, str]) -> str:
     """:func:`say_action`'s own words in a language other than English: the same parts in
-    the same order (verb, place, what it takes), each looked up; a verb or value no catalogue
-    knows is said as the game names it."""
-    words = _action_words()
+    the same order (verb, place, what it takes), each looked up in the game's words
+    (``own``) and the shared small words; a verb or value neither knows is said as the game
+    names it."""
+    words = {**_place_words(), **own}
     parts = [words.get(action.verb, action.verb.replace("_", " "))]
     for key, value in action.args:
         if key in PLACE_WORDS:

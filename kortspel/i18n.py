@@ -34,15 +34,24 @@ from pathlib import Path
 from .errors import KortspelError
 
 __all__ = ["LANGUAGES", "set_language", "language", "using", "check_language", "_", "N_",
-           "ngettext", "pgettext", "percent", "number", "signed", "DOMAINS"]
+           "ngettext", "pgettext", "percent", "number", "signed", "domains"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "svenska"}
 """The languages the project speaks: code -> the language's own name (for a menu)."""
 
-DOMAINS: tuple[str, ...] = ("core", "kille", "knock", "kopknack", "gnallknekt", "widgets",
-                            "rooms")
-"""The catalogues, one per part of the project, so each part's sentences are translated
-(and checked) beside the code that says them; a lookup tries them all."""
+FIRST, LAST = ("core",), ("widgets", "rooms")
+"""The catalogues of the parts every game shares. Between them, one catalogue per game,
+named by the game (its package's sentences and its table's): each part's sentences are
+translated (and checked) beside the code that says them, and a game added to the registry
+brings its own catalogue without a line changed here."""
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalogue, in the order a lookup tries them: the core, each registered game,
+    then the views and the rooms."""
+    from . import registry
+
+    return (*FIRST, *sorted(registry.games()), *LAST)
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -94,7 +103,7 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
     head: gettext.NullTranslations = gettext.NullTranslations()
     if lang == "en":
         return head
-    for domain in DOMAINS:
+    for domain in domains():
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
         if path.is_file():
             with path.open("rb") as f:

@@ -6,7 +6,7 @@
                                                # notebook cells -> their .po; .po -> notebooks/sv/
     python tools/i18n.py check                 # 0 untranslated, 0 fuzzy, all up to date
 
-The library: one catalogue per part of the project (``kortspel.i18n.DOMAINS``), in
+The library: one catalogue per part of the project (``kortspel.i18n.domains()``), in
 ``kortspel/locale/sv/LC_MESSAGES/<domain>.po``, made from the strings the code marks with
 ``_``, ``N_``, ``ngettext`` and ``pgettext`` (Babel's extractor). ``update`` keeps every
 translation, marks a sentence whose English changed *fuzzy* (Babel's guess, for a person to
@@ -61,7 +61,7 @@ PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[.!:][^{}]*)?\}")
 
 def domain_files(domain: str) -> list[Path]:
     """The source files whose marked strings belong to ``domain``."""
-    if domain in GAMES:
+    if domain in GAMES or (ROOT / "kortspel" / domain / "__init__.py").exists():
         files = list((ROOT / "kortspel" / domain).rglob("*.py"))
         files += list((ROOT / "widgets" / "games").glob(f"{domain}*.py"))
     elif domain == "core":
@@ -78,9 +78,9 @@ def domain_files(domain: str) -> list[Path]:
 
 def domains() -> tuple[str, ...]:
     sys.path.insert(0, str(ROOT))
-    from kortspel.i18n import DOMAINS
+    from kortspel.i18n import domains as found
 
-    return DOMAINS
+    return found()
 
 
 def _new_catalog(domain: str) -> Catalog:

@@ -484,3 +484,15 @@ COACH_GRADES = (0.03, 0.08, 0.15)
 COACH_GRADES_WHY = N_("A life is one of a few: 3 points more chance of losing it is felt over "
                       "a match, 8 is a clear error, 15 or more throws a life away one time in "
                       "seven.")
+
+
+def action_words() -> dict[str, str]:
+    """Kille's moves as the coach names them in a language other than English (its hook:
+    ``coach.say_action``). The infinitive, which reads right both as a label ("Byta: 22 %")
+    and inside a sentence ("att byta")."""
+    # i18n: a Kille move as the coach names it, in a label and inside a sentence
+    return {"stand": pgettext("coach action", "stand"), "swap": pgettext("coach action", "swap"),
+            "kuku": pgettext("coach action", "Kuku"), "ask": pgettext("coach action", "ask"),
+            "accept": pgettext("coach action", "accept"),
+            "refuse": pgettext("coach action", "refuse"),
+            "depends": pgettext("coach action", "depends")}

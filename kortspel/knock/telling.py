@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..events import Event
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, language, ngettext, pgettext
 from ..voice import Voice, sentence
 from .cards import NAMES, SHOWN, article
 from .narration import KNOCK_CALL, ordinal
@@ -411,3 +411,16 @@ COACH_GRADES_WHY = N_("Your points against the others' average run some 35 eithe
                       "round, and each point of yours counts in full: 1 point is a card's "
                       "difference, 3 a low card kept for nothing or a turn given to the others "
                       "to improve, 7 a star or a face card too many.")
+
+
+def action_words() -> dict[str, str]:
+    """Knock's moves and piles as the coach names them in a language other than English (its
+    hook: ``coach.say_action``): "draw from stock", "discard 7♣", "knock"."""
+    # i18n: a Knock move as the coach names it, in a label and inside a sentence
+    return {"draw": pgettext("coach action", "draw"),
+            "discard": pgettext("coach action", "discard"),
+            "knock": pgettext("coach action", "knock"),
+            # i18n: Knock's "draw from stock" (the stock: the cards not dealt, face down)
+            "stock": pgettext("coach place", "stock"),
+            # i18n: Knock's "draw from discard" (the discard pile, face up)
+            "discard pile": pgettext("coach place", "discard")}

@@ -351,3 +351,12 @@ COACH_GRADES = (0.25, 0.75, 1.5)
 COACH_GRADES_WHY = N_("At the usual stake of 3 chips a trick is worth one chip and a knock that "
                     "takes no trick costs six: a quarter of a chip is small change, three "
                     "quarters most of a trick, a chip and a half more than a trick thrown away.")
+
+
+def action_words() -> dict[str, str]:
+    """Köpknack's moves as the coach names them in a language other than English (its hook:
+    ``coach.say_action``): "knock", "fold", "exchange 7♣ 2♦", "play K♠"."""
+    # i18n: a Köpknack move as the coach names it, in a label and inside a sentence
+    return {"knock": pgettext("coach action", "knock"), "fold": pgettext("coach action", "fold"),
+            "exchange": pgettext("coach action", "exchange"),
+            "play": pgettext("coach action", "play")}
