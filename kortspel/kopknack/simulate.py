@@ -54,7 +54,9 @@ SESSIONS_PER_CHUNK = 4
 
 class Knocker(KopknackHeuristic):
     """The heuristic player, except that it knocks on every hand: a table of them plays every
-    deal out with everyone in, as a table does once the pot has grown rich."""
+    deal out with everyone in. That is the hardest test of a hand (every other seat plays
+    against it), not what a session of heuristic players shows: there one seat most often
+    knocks alone and takes the pot with no card played (notebooks/kopknack/04-strategy)."""
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         for action in legal:
