@@ -71,9 +71,15 @@ def test_start_here_links_every_notebook_and_rules_page(tree: str) -> None:
         assert (start.parent / link).resolve().exists(), link
 
 
+QUESTION_WORDS = ("Check:", "Kolla:")
+"""How a ``Check``'s words start, in English and in Swedish (the Swedish notebooks')."""
+OVER_WORDS = (" is over", " är slut")
+"""How a finished hand's telling says so, in English and in Swedish."""
+
+
 def _is_question(cell: dict) -> bool:
-    """A quiz: its output is a ``Check`` (its words start with "Check:")."""
-    return any("".join(out.get("data", {}).get("text/plain", "")).startswith("Check:")
+    """A quiz: its output is a ``Check`` (its words start with "Check:", "Kolla:")."""
+    return any("".join(out.get("data", {}).get("text/plain", "")).startswith(QUESTION_WORDS)
                for out in cell.get("outputs", []))
 
 
@@ -100,7 +106,7 @@ def test_no_question_sits_under_a_finished_hand(path: Path) -> None:
         if before is None or before["cell_type"] != "code":
             continue  # prose between the two: the question is not read off an output
         shown = _shown_text(before)
-        assert " is over" not in shown, (
+        assert not any(over in shown for over in OVER_WORDS), (
             f"{path.name}: the question in {''.join(cell['source'])[:60]!r} sits right under "
             f"a finished hand: {shown.strip()[:120]!r}")
 
