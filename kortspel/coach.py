@@ -180,7 +180,13 @@ def say_action(action: Action, names: Sequence[str] = (), viewer: int | None = N
     if words is not None and words.say is not None:
         return words.say(action, names, viewer)
     if language() != "en":
-        own = words.action_words() if words is not None and words.action_words else {}
+        if words is not None:
+            own = words.action_words() if words.action_words else {}
+        else:  # the game is not known: every game's words (a verb means one thing in all)
+            own = {}
+            for name in registry.games():
+                said = getattr(_telling(name), "action_words", None)
+                own.update(said() if said else {})
         return _said_elsewhere(action, own)
     parts = [action.verb.replace("_", " ")]
     for key, value in action.args:
