@@ -124,7 +124,7 @@ def test_grades_hand_words_and_counts_have_their_swedish_words() -> None:
         assert coach._a_grade("blunder") == "en tabbe"
         assert coach.grades_counted({"best": 3, "good": 0, "blunder": 2}) == "3 bäst, 2 tabbar"
         assert coach._this_hand("game") == "det här spelet"
-        assert coach._this_hand("round") == "den här rundan"
+        assert coach._this_hand("round") == "den här omgången"
         assert number_word(5) == "fem" and number_word(14) == "14"
         assert counted(5, "{count} rundor till") == "fem rundor till"
     assert coach.grades_counted({"best": 3, "mistake": 1}) == "3 best, 1 mistake"
