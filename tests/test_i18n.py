@@ -100,3 +100,9 @@ def test_the_wheel_ships_every_compiled_catalogue() -> None:
     assert '"locale/*/LC_MESSAGES/*.mo"' in text
     for domain in i18n.domains():
         assert (i18n.LOCALE_DIR / "sv" / "LC_MESSAGES" / f"{domain}.mo").is_file(), domain
+
+
+def test_a_game_loads_by_its_swedish_name_too() -> None:
+    """Swedish Knock is "Knack" to a Swedish class: ``kortspel.load("Knack")`` finds it."""
+    assert kortspel.spec("Knack").name == "knock"
+    assert kortspel.load("knack", seats=3).new_hand(seed=1).legal_actions()

@@ -104,4 +104,4 @@ SPEC = game_spec(KnockGame, KnockHeuristic, KnockMatch, game_for,
                  hidden_shuffle, OPTIONS, EVENT_KINDS,
                  bench_seats=4, bench_unit="rounds",
                  match_word="game", bench_aim="aim 5,000", bench_extra=_bench_hand_value,
-                 worlds=worlds, telling=telling)
+                 worlds=worlds, telling=telling, aliases=("knack",))
