@@ -39,21 +39,25 @@ __all__ = ["LANGUAGES", "set_language", "language", "using", "check_language", "
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "svenska"}
 """The languages the project speaks: code -> the language's own name (for a menu)."""
 
-FIRST, LAST = ("core",), ("widgets", "rooms")
-"""The catalogues of the parts every game shares. Between them, one catalogue per game,
-named by the game (its package's sentences and its table's): each part's sentences are
-translated (and checked) beside the code that says them, and a game added to the registry
-brings its own catalogue without a line changed here."""
+FIRST = "core"
+"""The catalogue of the sentences every game shares, tried first. Beside it, one catalogue
+per game (named by the game: its package's sentences and its table's), one for the views and
+one for the rooms: each part's sentences are translated (and checked, ``tools/i18n.py``)
+beside the code that says them, and a game added to the project brings its own catalogue
+without a line changed here."""
 
 
-def domains() -> tuple[str, ...]:
-    """Every catalogue, in the order a lookup tries them: the core, each registered game,
-    then the views and the rooms."""
-    from . import registry
+def domains(lang: str = "sv") -> tuple[str, ...]:
+    """Every catalogue there is for ``lang``, in the order a lookup tries them: the shared
+    one, then the others by name."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    found = sorted({p.stem for p in folder.glob("*.mo")} - {FIRST}) if folder.is_dir() else []
+    return (FIRST, *found)
 
-    return (*FIRST, *sorted(registry.games()), *LAST)
 
 LOCALE_DIR = Path(__file__).with_name("locale")
+"""Where the catalogues are: ``<lang>/LC_MESSAGES/<part>.mo`` (and the ``.po`` they are
+compiled from, in the repository)."""
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("kortspel_language",
                                                                default="en")
@@ -103,7 +107,7 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
     head: gettext.NullTranslations = gettext.NullTranslations()
     if lang == "en":
         return head
-    for domain in domains():
+    for domain in domains(lang):
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
         if path.is_file():
             with path.open("rb") as f:

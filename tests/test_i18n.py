@@ -91,14 +91,17 @@ def test_every_catalogue_is_complete_and_every_file_made_from_its_source() -> No
 
 
 def test_the_wheel_ships_every_compiled_catalogue() -> None:
-    """The .mo files are package data (pyproject.toml), so the site's Python finds them."""
+    """The .mo files are package data (pyproject.toml), so the site's Python finds them, and
+    the runtime finds every one the tool makes (the shared one first)."""
     from pathlib import Path
 
     import kortspel.i18n as i18n
 
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert '"locale/*/LC_MESSAGES/*.mo"' in text
-    for domain in i18n.domains():
+    made = {p.stem for p in (i18n.LOCALE_DIR / "sv" / "LC_MESSAGES").glob("*.po")}
+    assert i18n.domains()[0] == "core" and set(i18n.domains()) == made
+    for domain in made:
         assert (i18n.LOCALE_DIR / "sv" / "LC_MESSAGES" / f"{domain}.mo").is_file(), domain
 
 

@@ -6,9 +6,10 @@
                                                # notebook cells -> their .po; .po -> notebooks/sv/
     python tools/i18n.py check                 # 0 untranslated, 0 fuzzy, all up to date
 
-The library: one catalogue per part of the project (``kortspel.i18n.domains()``), in
-``kortspel/locale/sv/LC_MESSAGES/<domain>.po``, made from the strings the code marks with
-``_``, ``N_``, ``ngettext`` and ``pgettext`` (Babel's extractor). ``update`` keeps every
+The library: one catalogue per part of the project (``domains()`` below: the shared one, one
+per game, the views, the rooms), in ``kortspel/locale/sv/LC_MESSAGES/<domain>.po``, made
+from the strings the code marks with ``_``, ``N_``, ``ngettext`` and ``pgettext`` (Babel's
+extractor). ``update`` keeps every
 translation, marks a sentence whose English changed *fuzzy* (Babel's guess, for a person to
 confirm) and drops the ones the code no longer says.
 
@@ -77,10 +78,12 @@ def domain_files(domain: str) -> list[Path]:
 
 
 def domains() -> tuple[str, ...]:
-    sys.path.insert(0, str(ROOT))
-    from kortspel.i18n import domains as found
-
-    return found()
+    """Every part with a catalogue: the shared sentences (``core``), each game's package
+    under kortspel/, the views and the rooms (the runtime, ``kortspel.i18n``, loads what it
+    finds; this list is what must be there)."""
+    games = sorted(p.parent.name for p in (ROOT / "kortspel").glob("*/__init__.py")
+                   if p.parent.name not in ("locale", "__pycache__"))
+    return ("core", *games, "rooms", "widgets")
 
 
 def _new_catalog(domain: str) -> Catalog:
