@@ -59,8 +59,14 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 """Where the catalogues are: ``<lang>/LC_MESSAGES/<part>.mo`` (and the ``.po`` they are
 compiled from, in the repository)."""
 
-_current: contextvars.ContextVar[str] = contextvars.ContextVar("kortspel_language",
-                                                               default="en")
+_kernel_language = "en"
+"""The language ``set_language`` chose for the whole kernel. A module global, not only the
+context variable: a kernel may run each cell in a context of its own (JupyterLite's does, so a
+language set in the first cell was gone by the next), and "from now on" must hold there too."""
+
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("kortspel_language",
+                                                                      default=None)
+"""The language of one block (``using``), where it differs from the kernel's."""
 
 
 def check_language(lang: object) -> str:
@@ -76,26 +82,31 @@ def check_language(lang: object) -> str:
 
 
 def set_language(lang: str) -> str:
-    """Speak ``lang`` from now on in this kernel (or this context); returns the code."""
+    """Speak ``lang`` from now on in this kernel, every cell and thread (inside a ``using``
+    block, there too until the block ends); returns the code."""
+    global _kernel_language
     code = check_language(lang)
-    _current.set(code)
+    _kernel_language = code
+    if _current.get() is not None:
+        _current.set(code)
     return code
 
 
 def language() -> str:
     """The language in use now: ``"en"`` or ``"sv"``."""
-    return _current.get()
+    return _current.get() or _kernel_language
 
 
 @contextlib.contextmanager
 def using(lang: str | None) -> Iterator[str]:
-    """Speak ``lang`` inside the block (``None``: keep the language in use)."""
+    """Speak ``lang`` inside the block (``None``: keep the language in use); other threads
+    and blocks keep theirs."""
     if lang is None:
-        yield _current.get()
+        yield language()
         return
     token = _current.set(check_language(lang))
     try:
-        yield _current.get()
+        yield language()
     finally:
         _current.reset(token)
 
@@ -117,7 +128,7 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` (written in English) in the language in use."""
-    lang = _current.get()
+    lang = language()
     return message if lang == "en" else _catalogue(lang).gettext(message)
 
 
@@ -129,7 +140,7 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` (``"{n} card"`` / ``"{n} cards"``) in the language in use."""
-    lang = _current.get()
+    lang = language()
     if lang == "en":
         return singular if n == 1 else plural
     return _catalogue(lang).ngettext(singular, plural, n)
@@ -138,7 +149,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` where one English word needs two translations (``pgettext("button",
     "Stand")`` and ``pgettext("telling", "stands")``), told apart by ``context``."""
-    lang = _current.get()
+    lang = language()
     return message if lang == "en" else _catalogue(lang).pgettext(context, message)
 
 
@@ -156,7 +167,7 @@ def number(x: float, digits: int = 1) -> str:
     if not math.isfinite(x):
         return str(x)
     text = f"{abs(x):.{digits}f}"
-    if _current.get() == "sv":
+    if language() == "sv":
         text = text.replace(".", ",")
     return ("\u2212" if x < 0 and float(text.replace(",", ".")) != 0 else "") + text
 
@@ -172,4 +183,4 @@ def percent(share: float, digits: int = 0) -> str:
     """A share (0.51) as per cent: "51%" in English, "51 %" in Swedish (a space that does not
     break the line before the sign)."""
     text = number(100 * share, digits)
-    return text + (_NBSP + "%" if _current.get() == "sv" else "%")
+    return text + (_NBSP + "%" if language() == "sv" else "%")

@@ -109,3 +109,26 @@ def test_a_game_loads_by_its_swedish_name_too() -> None:
     """Swedish Knock is "Knack" to a Swedish class: ``kortspel.load("Knack")`` finds it."""
     assert kortspel.spec("Knack").name == "knock"
     assert kortspel.load("knack", seats=3).new_hand(seed=1).legal_actions()
+
+
+def test_set_language_holds_in_every_later_context_as_a_kernel_runs_each_cell_in_its_own(
+        ) -> None:
+    """JupyterLite runs each cell in a context of its own: a language set in the first cell
+    must still hold in the next one (and in a thread), where a context variable alone was
+    gone (the Swedish site's play page came up in English)."""
+    import contextvars
+
+    try:
+        contextvars.Context().run(set_language, "sv")  # the first cell, in its own context
+        assert contextvars.Context().run(language) == "sv"  # the next cell, in another
+        seen: list[str] = []
+        t = threading.Thread(target=lambda: seen.append(_("you")))
+        t.start()
+        t.join()
+        assert seen == ["du"]
+        with using("en"):  # a view with its own language keeps it
+            assert _("you") == "you"
+        assert language() == "sv"
+    finally:
+        set_language("en")
+    assert language() == "en"
