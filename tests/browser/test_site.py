@@ -435,6 +435,33 @@ def test_the_play_page_deals_a_new_game_and_plays_a_hand(page, site, game) -> No
     assert not ABORTED, ABORTED
 
 
+def test_the_swedish_play_page_speaks_swedish_in_the_browsers_python(page, site) -> None:
+    """The Swedish front page's Kille play page: its first line sets the language and the
+    site's Python runs every later line in a context of its own, yet the settings, the
+    table, the story and the buttons are Swedish, and the link home leads to the Swedish
+    front page."""
+    from tests.i18n_helpers import english_words
+
+    page.goto(f"{site}/index-sv.html")
+    href = page.get_attribute("a[data-game=kille]", "href")
+    assert href and "lang=sv" in href
+    page.goto(f"{site}/{href}", wait_until="domcontentloaded")
+    poll(lambda: _tables(page), timeout_ms=180_000, what="the Swedish play page's table")
+    story = page.locator(".kortspel-story")
+    poll(lambda: story.count() and story.first.inner_text().strip(), timeout_ms=90_000,
+         what="the story's first line")
+    text = page.inner_text("body")
+    assert "Ny match" in text and "Tips" in text, text[:2000]
+    english = [line for line in text.splitlines() if english_words(line)]
+    assert english == [], english
+    home = page.locator("#kortspel-home")
+    assert home.get_attribute("href") == "../index-sv.html"
+    assert home.inner_text().strip() == "\u2190 Alla spel"
+    _shot(page, "play-page-kille-sv")
+    assert not page.locator(".jp-OutputArea-output[data-mime-type*='error']").count()
+    assert not ABORTED, ABORTED
+
+
 def test_no_request_left_the_site() -> None:
     """Counted over every test above: the pages asked nothing outside 127.0.0.1."""
     assert ABORTED == [], f"{len(ABORTED)} requests aborted: {ABORTED[:10]}"
