@@ -13,8 +13,10 @@ Why one global language with a per-view override, not a language argument thread
 every call: the sentences are made deep inside the games' telling modules and the coach, far
 from the view that shows them. ``set_language("sv")`` changes it for the whole kernel (a
 notebook's first cell); ``using("sv")`` changes it for one block and is what a view with
-its own ``language=`` wraps its drawing in. The language is a context variable, so two
-views in two languages in one kernel, each drawing inside its own ``using``, do not mix.
+its own ``language=`` wraps its drawing in. The kernel's language is a module setting (it
+must outlive the cell that set it, whatever context the next cell runs in); a block's is a
+context variable, so two views in two languages in one kernel, each drawing inside its own
+``using``, do not mix, nor do two threads.
 
 A programmer's exception (a bad argument in code) may stay English; a refusal a pupil sees at
 the table is translated. Records, ``replay`` output and event ``text`` are the project's
