@@ -45,7 +45,14 @@ def test_a_computer_takes_over_after_the_grace_and_the_token_gives_the_seat_back
     wait_until(lambda: alva.players[1]["computer"] is None, what="Alva told Bo is back")
     # and the seat is Bo's to play again: the table waits for Bo when it is Bo's turn
     while not (back.legal or back.over):
-        wait_until(lambda: back.legal or alva.legal or back.over, what="a pupil's turn")
+        try:
+            wait_until(lambda: back.legal or alva.legal or back.over, what="a pupil's turn")
+        except AssertionError as err:  # say where the table stood (CI failed here once)
+            room_now = teacher_room(server, code)
+            raise AssertionError(
+                f"{err}: step {back.step}/{alva.step}, status {room_now.get('status')!r}, "
+                f"players {room_now['players']}, Bo legal {back.legal} over {back.over}, "
+                f"Alva legal {alva.legal} over {alva.over}; the room: {room_now}") from None
         try_act(alva)
     try_act(back)
     alva.close()
