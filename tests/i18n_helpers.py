@@ -8,7 +8,10 @@ the games' own Swedish calls pass, being Swedish or names.
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 ENGLISH = frozenset("""
 the you your yours they their them he she his her its it's is are was were has have had
@@ -32,3 +35,27 @@ def english_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]
         if word in ENGLISH and word not in allowed and word not in seen:
             seen.append(word)
     return seen
+
+
+def walk_matches(matches: Iterable[tuple[int, Any]], *, every: int, hands: int
+                 ) -> Iterator[tuple[Any, Any, Any]]:
+    """(match, state, summary) along each of ``matches`` (``(seed, match)`` pairs, played by
+    random moves drawn from the seed): every ``every`` moves, each hand's end, and the next
+    hand's deal with the summary of the hand before it (``None`` elsewhere); at most
+    ``hands`` hands a match. The places a Swedish reader is told something new."""
+    for seed, match in matches:
+        rng = random.Random(seed)
+        summary = None
+        for _hand in range(hands):
+            state = match.hand
+            step = 0
+            while not state.is_over:
+                if step % every == 0:
+                    yield match, state, summary
+                    summary = None
+                state.apply(rng.choice(state.legal_actions()))
+                step += 1
+            yield match, state, None
+            if match.is_over:
+                break
+            summary = match.next_hand()

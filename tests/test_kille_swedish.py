@@ -13,14 +13,13 @@ That the English is unchanged is what the other Kille tests check, byte for byte
 from __future__ import annotations
 
 import dataclasses
-import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_helpers import english_words
+from i18n_helpers import english_words, walk_matches
 from kille_helpers import play
 
 import kortspel
@@ -101,24 +100,8 @@ def random_matches(count: int) -> Iterator[tuple[Any, Any, Any]]:
     """(match, state, summary) along seeded matches of random moves, 2 to 8 seats: every
     few moves, each hand's end, and the next hand's deal with the summary of the hand
     before it (``None`` elsewhere)."""
-    for seed in range(count):
-        rng = random.Random(seed)
-        game = kortspel.load("kille", seats=2 + seed % 7)
-        match = game.match(seed=seed, length="short")
-        summary = None
-        for _hand in range(12):
-            state = match.hand
-            step = 0
-            while not state.is_over:
-                if step % 3 == 0:
-                    yield match, state, summary
-                    summary = None
-                state.apply(rng.choice(state.legal_actions()))
-                step += 1
-            yield match, state, None
-            if match.is_over:
-                break
-            summary = match.next_hand()
+    return walk_matches(((seed, kortspel.load("kille", seats=2 + seed % 7).match(
+        seed=seed, length="short")) for seed in range(count)), every=3, hands=12)
 
 
 def test_every_worked_hand_is_told_in_swedish_to_every_reader() -> None:

@@ -12,14 +12,13 @@ unchanged is what the other Knock tests check, byte for byte.
 from __future__ import annotations
 
 import dataclasses
-import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_helpers import english_words
+from i18n_helpers import english_words, walk_matches
 
 import kortspel
 from kortspel import KortspelError
@@ -109,24 +108,9 @@ def random_matches(count: int) -> Iterator[tuple[Any, Any, Any]]:
     """(match, state, summary) along seeded matches of random moves, 2 to 5 seats, both rules
     for an unused 2: the deal, every few moves, each round's end, and the next round's deal
     with the summary of the round before it (``None`` elsewhere)."""
-    for seed in range(count):
-        rng = random.Random(seed)
-        game = kortspel.load("knock", seats=2 + seed % 4, unused_two=0 if seed % 3 else 2)
-        match = game.match(seed=seed)
-        summary = None
-        for _round in range(30):
-            state = match.hand
-            step = 0
-            while not state.is_over:
-                if step % 4 == 0:
-                    yield match, state, summary
-                    summary = None
-                state.apply(rng.choice(state.legal_actions()))
-                step += 1
-            yield match, state, None
-            if match.is_over:
-                break
-            summary = match.next_hand()
+    return walk_matches(((seed, kortspel.load(
+        "knock", seats=2 + seed % 4, unused_two=0 if seed % 3 else 2).match(seed=seed))
+        for seed in range(count)), every=4, hands=30)
 
 
 def test_every_worked_round_is_told_in_swedish_to_every_reader() -> None:
