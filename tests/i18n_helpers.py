@@ -8,6 +8,7 @@ the games' own Swedish calls pass, being Swedish or names.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -59,3 +60,29 @@ def walk_matches(matches: Iterable[tuple[int, Any]], *, every: int, hands: int
             if match.is_over:
                 break
             summary = match.next_hand()
+
+
+def model_texts(obj: Any) -> Iterator[str]:
+    """The text fields of a table model a person reads (not its keys, styles or refs): the
+    title, call and status, every zone's, card's and badge's words, a seat's notes."""
+    if isinstance(obj, (list, tuple)):
+        for x in obj:
+            yield from model_texts(x)
+        return
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return
+    kind = type(obj).__name__
+    read = {"TableModel": ("title", "call", "status"), "ZoneView": ("label", "said", "hint"),
+            "CardView": ("label", "note"), "CardGroup": ("label",), "Badge": ("label",),
+            "SeatView": ("notes",)}.get(kind, ())
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.name in read:
+            if isinstance(value, str):
+                yield value
+            else:
+                yield from (v for v in value if isinstance(v, str))
+        elif kind == "Badge" and f.name == "value" and isinstance(value, str):
+            yield value
+        else:
+            yield from model_texts(value)

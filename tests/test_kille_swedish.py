@@ -12,14 +12,13 @@ That the English is unchanged is what the other Kille tests check, byte for byte
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_helpers import english_words, walk_matches
+from i18n_helpers import english_words, model_texts, walk_matches
 from kille_helpers import play
 
 import kortspel
@@ -33,28 +32,6 @@ from kortspel.widgets.games.kille_cards import card_label
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def fields(obj: Any) -> Iterator[str]:
-    """The text fields of a table model a person reads (not its keys, styles or refs)."""
-    if isinstance(obj, (list, tuple)):
-        for x in obj:
-            yield from fields(x)
-        return
-    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
-        return
-    kind = type(obj).__name__
-    read = {"TableModel": ("title", "call", "status"), "ZoneView": ("label", "said", "hint"),
-            "CardView": ("label", "note"), "CardGroup": ("label",), "Badge": ("label",),
-            "SeatView": ("notes",)}.get(kind, ())
-    for f in dataclasses.fields(obj):
-        value = getattr(obj, f.name)
-        if f.name in read:
-            if isinstance(value, str):
-                yield value
-            else:
-                yield from (v for v in value if isinstance(v, str))
-        else:
-            yield from fields(value)
 
 
 def problems(texts: list[str], names: list[str] | tuple[str, ...], where: str,
@@ -85,7 +62,7 @@ def told(state: Any, seen: set[str] | None = None) -> list[str]:
                 seen.update(e.kind for e in events)
             out += problems([telling.tell(e, names, viewer) for e in events], names, who)
             out += problems(telling.review(state, viewer), names, who + " review")
-            out += problems(list(fields(table_model(state, viewer))), names, who + " table",
+            out += problems(list(model_texts(table_model(state, viewer))), names, who + " table",
                             may_be_empty=True)
             out += problems([ADAPTER.status(state, viewer)], names, who + " status",
                             may_be_empty=True)

@@ -11,14 +11,13 @@ unchanged is what the other Knock tests check, byte for byte.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_helpers import english_words, walk_matches
+from i18n_helpers import english_words, model_texts, walk_matches
 
 import kortspel
 from kortspel import KortspelError
@@ -35,30 +34,6 @@ SPOKEN = sorted({spoken(c) for c in PACK}, key=len, reverse=True)
 there: it is taken out of the table's alt text before the check, so that this test answers
 for Knock's own words only."""
 
-
-def fields(obj: Any) -> Iterator[str]:
-    """The text fields of a table model a person reads (not its keys, styles or refs)."""
-    if isinstance(obj, (list, tuple)):
-        for x in obj:
-            yield from fields(x)
-        return
-    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
-        return
-    kind = type(obj).__name__
-    read = {"TableModel": ("title", "call", "status"), "ZoneView": ("label", "said", "hint"),
-            "CardView": ("label", "note"), "CardGroup": ("label",), "Badge": ("label",),
-            "SeatView": ("notes",)}.get(kind, ())
-    for f in dataclasses.fields(obj):
-        value = getattr(obj, f.name)
-        if f.name in read:
-            if isinstance(value, str):
-                yield value
-            else:
-                yield from (v for v in value if isinstance(v, str))
-        elif kind == "Badge" and f.name == "value" and isinstance(value, str):
-            yield value
-        else:
-            yield from fields(value)
 
 
 def problems(texts: list[str], names: list[str] | tuple[str, ...], where: str,
@@ -89,7 +64,7 @@ def told(state: Any) -> list[str]:
             out += problems([telling.tell(e, names, viewer) for e in state.events
                              if viewer is None or e.visible_to(viewer)], names, who)
             out += problems(telling.review(state, viewer), names, who + " review")
-            out += problems(list(fields(table_model(state, viewer))), names, who + " table",
+            out += problems(list(model_texts(table_model(state, viewer))), names, who + " table",
                             may_be_empty=True)
             out += problems([ADAPTER.status(state, viewer)], names, who + " status",
                             may_be_empty=True)
